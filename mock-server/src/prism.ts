@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface RunningPrism {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface PrismOptions {
+  spec: string;
+  port: number;
+  host?: string;
+  /** Turn response examples that break their schema into 500s (keeps examples honest in tests). */
+  errors?: boolean;
+  /** Where Prism's log lines go; quiet by default. */
+  log?: (line: string) => void;
+}
+
+function prismBin(): string {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('@stoplight/prism-cli/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> };
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.prism;
+  if (!bin) throw new Error('@stoplight/prism-cli has no prism binary');
+  return join(dirname(pkgPath), bin);
+}
+
+async function waitForPort(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with code ${child.exitCode} before it answered`);
+    try {
+      await fetch(url, { method: 'OPTIONS' });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`Prism did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts `prism mock` on the bundled description and resolves once it answers. */
+export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
+  const host = options.host ?? '127.0.0.1';
+  const args = [prismBin(), 'mock', options.spec, '-h', host, '-p', String(options.port)];
+  if (options.errors) args.push('--errors');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = options.log;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      if (log) for (const line of chunk.split('\n')) if (line.trim()) log(line);
+    });
+  }
+  const url = `http://${host}:${options.port}`;
+  try {
+    await waitForPort(url, child, 30_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+      }),
+  };
+}

@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
+import { inlineScriptsOf, securityHeaders } from './security-headers.js';
+import { readStatic } from './static-files.js';
+
+export interface SiteOptions {
+  port: number;
+  host?: string;
+  /** Built sign-in app (web/dist). */
+  appDir: string;
+  /** Built reference docs folder (openapi/dist/docs). */
+  docsDir: string;
+  /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
+  apiEndpoint: string;
+}
+
+export interface RunningSite {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra = {}): void {
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...extra });
+  res.end(body);
+}
+
+async function handle(options: SiteOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://site.invalid');
+  const path = decodeURIComponent(url.pathname);
+  const apiOrigin = new URL(options.apiEndpoint).origin;
+  const setHeaders = (headers: Record<string, string>) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  };
+  setHeaders(securityHeaders({ connect: [apiOrigin] }));
+
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { Allow: 'GET, HEAD' });
+  }
+  if (path === '/' || path === '/app.login') {
+    res.writeHead(302, { Location: '/app.login/login' });
+    return void res.end();
+  }
+  if (path.startsWith('/app.login/')) {
+    const asset = await readStatic(options.appDir, path.slice('/app.login/'.length));
+    if (asset && !path.endsWith('.html')) {
+      const cache = asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return send(res, 200, asset.type, asset.body, { 'Cache-Control': cache });
+    }
+    if (path.startsWith('/app.login/assets/')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    // Client-side routes: the app decides what to show, including its own not-found screen.
+    const index = await readStatic(options.appDir, 'index.html');
+    if (!index) return send(res, 503, 'text/plain; charset=utf-8', 'The sign-in app is not built: run `npm start`.');
+    const html = index.body
+      .toString('utf8')
+      .replace(
+        /<meta name="api-endpoint" content="[^"]*"\s*\/?>/,
+        `<meta name="api-endpoint" content="${encodeURI(options.apiEndpoint)}" />`,
+      );
+    return send(res, 200, index.type, html, { 'Cache-Control': 'no-cache' });
+  }
+  if (path === '/docs') {
+    res.writeHead(301, { Location: '/docs/' });
+    return void res.end();
+  }
+  if (path.startsWith('/docs/')) {
+    // The docs page routes in the browser (history routing under /docs): every other path gets the same page.
+    const rest = path.slice('/docs/'.length);
+    const file =
+      (await readStatic(options.docsDir, rest)) ??
+      (/\.\w+$/.test(rest) ? undefined : await readStatic(options.docsDir, 'index.html'));
+    if (file?.type.startsWith('text/html')) {
+      // Redoc's page carries its bundle and the description inline: allow exactly those scripts by hash.
+      const inlineScripts = inlineScriptsOf(file.body.toString('utf8'));
+      setHeaders(securityHeaders({ inlineScripts, inlineStyles: true, blobWorkers: true }));
+    }
+    if (file) return send(res, 200, file.type, file.body);
+    return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+  }
+  if (path === '/dash-placeholder.css') return send(res, 200, 'text/css; charset=utf-8', dashPlaceholderCss);
+  if (path === '/dash' || path.startsWith('/dash/')) {
+    return send(res, 200, 'text/html; charset=utf-8', dashPlaceholder(`${url.pathname}${url.search}`));
+  }
+  return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+}
+
+/** Serves the sign-in app, the docs and the dashboard placeholder on one origin. */
+export function startSite(options: SiteOptions): Promise<RunningSite> {
+  const server = createServer((req, res) => {
+    handle(options, req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error');
+      else res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const { address, port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${address}:${port}`,
+        server,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

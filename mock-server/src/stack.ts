@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { type RunningPrism, startPrism } from './prism.js';
+import { type RunningSite, startSite } from './site-server.js';
+
+const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+export const paths = {
+  bundle: repo('openapi/dist/openapi.json'),
+  docs: repo('openapi/dist/docs'),
+  app: repo('web/dist'),
+};
+
+export interface StackOptions {
+  port: number;
+  mockPort: number;
+  host?: string;
+  errors?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningStack {
+  site: RunningSite;
+  mock: RunningPrism;
+  stop(): Promise<void>;
+}
+
+/** Starts the Prism mock on the bundle and the site (app, docs, dashboard placeholder) in front of it. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const host = options.host ?? '127.0.0.1';
+  const mock = await startPrism({
+    spec: paths.bundle,
+    port: options.mockPort,
+    host,
+    ...(options.errors ? { errors: true } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  let site: RunningSite;
+  try {
+    site = await startSite({ port: options.port, host, appDir: paths.app, docsDir: paths.docs, apiEndpoint: mock.url });
+  } catch (error) {
+    await mock.stop();
+    throw error;
+  }
+  return {
+    site,
+    mock,
+    stop: async () => {
+      await Promise.all([site.stop(), mock.stop()]);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site-server.js';
+
+let site: RunningSite;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'site-'));
+  const app = join(dir, 'app');
+  const docs = join(dir, 'docs');
+  await mkdir(join(app, 'assets'), { recursive: true });
+  await mkdir(docs, { recursive: true });
+  await writeFile(join(app, 'index.html'), '<head><meta name="api-endpoint" content="" /></head>');
+  await writeFile(join(app, 'assets', 'main-abc.js'), 'console.log(1)');
+  await writeFile(join(docs, 'index.html'), '<h1>docs</h1>');
+  await writeFile(join(dir, 'secret.txt'), 'secret');
+  site = await startSite({ port: 0, appDir: app, docsDir: docs, apiEndpoint: 'http://127.0.0.1:4999' });
+});
+
+afterAll(() => site.stop());
+
+describe('site server', () => {
+  it('serves the app shell for client routes with the API endpoint written in', async () => {
+    const res = await fetch(`${site.url}/app.login/signup/invited/abc`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<meta name="api-endpoint" content="http://127.0.0.1:4999" />');
+  });
+
+  it('serves hashed assets as immutable and 404s a missing one', async () => {
+    const res = await fetch(`${site.url}/app.login/assets/main-abc.js`);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect((await fetch(`${site.url}/app.login/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('never serves a file outside its folders', async () => {
+    for (const path of ['/app.login/../secret.txt', '/app.login/%2e%2e/secret.txt', '/docs/..%2fsecret.txt']) {
+      const res = await fetch(`${site.url}${path}`);
+      expect(await res.text()).not.toContain('secret');
+    }
+  });
+
+  it('shows the dashboard placeholder naming the path, escaped', async () => {
+    const res = await fetch(`${site.url}/dash/redirect?x=<b>`);
+    const html = await res.text();
+    expect(html).toContain('<code data-testid="dash-path">/dash/redirect?x=%3Cb%3E</code>');
+  });
+
+  it('sends the security headers on every page', async () => {
+    for (const path of ['/app.login/login', '/docs/', '/dash/redirect']) {
+      const res = await fetch(`${site.url}${path}`);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toContain('connect-src');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});

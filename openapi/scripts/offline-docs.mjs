@@ -1,0 +1,18 @@
+// Makes the Redoc page fully self-contained: build-docs --inlineBundle still points its "powered by" logos and
+// icon sets at Redocly's CDN. A visitor offline cannot reach it, and our CSP would block it anyway, so the logos
+// become an empty inline image and the icon base an unreachable same-origin path. Fails if any CDN address remains.
+import { readFile, writeFile } from 'node:fs/promises';
+
+const file = new URL('../dist/docs/index.html', import.meta.url);
+const blank = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+let html = await readFile(file, 'utf8');
+html = html
+  .replaceAll(/https:\/\/cdn\.redoc\.ly\/redoc\/[\w.-]+\.svg/g, blank)
+  .replaceAll(/https:\/\/cdn\.redocly\.com\/icons\//g, '/docs/icons/');
+const left = html.match(/https:\/\/cdn\.redoc(ly)?\.(ly|com)[^"'`\s)]*/g);
+if (left) {
+  console.error(`docs page still names a CDN: ${[...new Set(left)].join(', ')}`);
+  process.exit(1);
+}
+await writeFile(file, html);
+console.log('docs page is self-contained');

@@ -1,0 +1,26 @@
+// Playwright cannot download its own browser here; the tests use Debian's Chromium at /usr/bin/chromium.
+// When it is missing and we are root on Debian, install it with apt-get; otherwise say exactly how to get it.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
+  if (isRoot && isDebian) {
+    console.log("Chromium is missing: installing Debian's chromium with apt-get (about 30 s)…");
+    const run = (args: string[]) =>
+      spawnSync('apt-get', args, {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0;
+    if (run(['update', '-qq']) && run(['install', '-y', '-qq', 'chromium']) && existsSync(CHROMIUM)) return;
+    throw new Error('apt-get could not install chromium; install it by hand: apt-get install -y chromium');
+  }
+  throw new Error(
+    `The browser tests need Chromium at ${CHROMIUM}. On Debian or Ubuntu run: sudo apt-get install -y chromium ` +
+      '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
+  );
+}

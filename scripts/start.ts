@@ -1,0 +1,35 @@
+// `npm start`: builds what the product needs, then serves the sign-in app, the docs and the dashboard placeholder
+// on 127.0.0.1:$PORT (5173) in front of the Prism mock on 127.0.0.1:$MOCK_PORT (4010). Ctrl-C stops everything.
+// `--no-build` skips the build (the tests use it after building once).
+import { startStack } from '../mock-server/src/stack.js';
+import { buildAll } from './build.js';
+
+const port = Number(process.env.PORT ?? 5173);
+const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+const host = '127.0.0.1';
+
+if (!process.argv.includes('--no-build')) {
+  buildAll();
+}
+
+const stack = await startStack({ port, mockPort, host });
+const base = stack.site.url;
+console.log(`
+  Sign-in app   ${base}/app.login/
+  API docs      ${base}/docs/
+  Dashboard     ${base}/dash/  (placeholder for the main application)
+  Prism mock    ${stack.mock.url}  (direct mode)
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await stack.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

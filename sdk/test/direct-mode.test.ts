@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ApiConfigError, ApiError, createApiClient } from '../src/index.js';
+import { fakeFetch } from './fake-fetch.js';
+
+const endpoint = 'https://api.test';
+
+describe('configuration errors (§8)', () => {
+  it('requires an endpoint', () => {
+    expect(() => createApiClient({ endpoint: '', apiKey: 'k' })).toThrow(
+      new ApiConfigError('Missing required ApiClient configuration: endpoint.'),
+    );
+  });
+
+  it('requires an API key unless a proxy is configured', () => {
+    expect(() => createApiClient({ endpoint })).toThrow('Missing required ApiClient configuration: apiKey.');
+    expect(() => createApiClient({ endpoint, proxy: '/api' })).not.toThrow();
+  });
+});
+
+describe('direct mode headers and query (§7)', () => {
+  it('sends the API key, a request id and the client id', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({ hasTwoFactorAuth: false }));
+    const api = createApiClient({ endpoint, apiKey: 'key-1', clientId: 'app.login', fetch });
+    const { data } = await api.GET('/users/{email}/has2fa', { params: { path: { email: 'ada@example.com' } } });
+
+    expect(data).toEqual({ hasTwoFactorAuth: false });
+    const [request] = requests;
+    expect(request?.url).toBe('https://api.test/users/ada%40example.com/has2fa');
+    expect(request?.headers.get('x-api-key')).toBe('key-1');
+    expect(request?.headers.get('x-client-id')).toBe('app.login');
+    expect(request?.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('omits the client id header when none is configured', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.GET('/token/user');
+    expect(requests[0]?.headers.has('x-client-id')).toBe(false);
+  });
+
+  it('uses a fresh request id for every call', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.GET('/token/user');
+    await api.GET('/token/user');
+    const [a, b] = requests.map((r) => r.headers.get('x-request-id'));
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+  });
+
+  it('adds the access token as a query parameter only when one is held', async () => {
+    let token: string | undefined;
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => token });
+    await api.GET('/token/user');
+    token = 'tok-123';
+    await api.GET('/token/user');
+    expect(new URL(requests[0]?.url ?? '').searchParams.has('accessToken')).toBe(false);
+    expect(new URL(requests[1]?.url ?? '').searchParams.get('accessToken')).toBe('tok-123');
+  });
+
+  it('sends the payload as a JSON body', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({ accessToken: 'x'.repeat(16), user: {} }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } });
+    expect(requests[0]?.method).toBe('POST');
+    expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com', password: 'secret1' });
+  });
+});
+
+describe('errors', () => {
+  it('rejects an error status with a typed ApiError carrying status, request id, operationId and body', async () => {
+    const problem = { type: 'about:blank', title: 'Too many requests', status: 429 };
+    const { fetch, requests } = fakeFetch(
+      () =>
+        new Response(JSON.stringify(problem), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '1800' },
+        }),
+    );
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    const error = await api
+      .POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      operationId: 'auth.login',
+      body: problem,
+      retryAfter: 1800,
+      requestId: requests[0]?.headers.get('x-request-id'),
+    });
+  });
+});
+
+describe('access token on a write', () => {
+  it('keeps the JSON body when the token is added to the URL', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({ accessToken: 'x'.repeat(16), user: {} }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok' });
+    await api.POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } });
+    const [request] = requests;
+    expect(new URL(request?.url ?? '').searchParams.get('accessToken')).toBe('tok');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(await request?.json()).toEqual({ email: 'ada@example.com', password: 'secret1' });
+  });
+});

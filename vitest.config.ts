@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run for every workspace's unit tests; each workspace keeps its own config.
+export default defineConfig({
+  test: { projects: ['sdk', 'web', 'mock-server'] },
+});

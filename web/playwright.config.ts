@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive the built app in Debian's Chromium against the real Prism on the real bundle.
+// `scripts/test.ts` builds first; here the stack starts on its own ports so a running `npm start` is left alone.
+const port = Number(process.env.E2E_PORT ?? 5273);
+const mockPort = Number(process.env.E2E_MOCK_PORT ?? 4110);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 20_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'tsx ../scripts/start.ts --no-build',
+    url: `http://127.0.0.1:${port}/app.login/login`,
+    env: { PORT: String(port), MOCK_PORT: String(mockPort) },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,21 @@
+import { createApiClient, unwrap } from '@runofshow/sdk';
+import { config } from './config.js';
+import { clearSession, session } from './session.js';
+
+/** The app's one API client; it reads the access token from the session on every call. */
+export const api = createApiClient({
+  endpoint: config.endpoint,
+  apiKey: config.apiKey,
+  clientId: config.clientId,
+  getAccessToken: () => session.accessToken,
+});
+
+/** §4: at start, resume an existing session through the token-user call; any failure clears it. */
+export async function loadSession(): Promise<void> {
+  if (!session.accessToken) return;
+  try {
+    session.user = await unwrap(api.GET('/token/user'));
+  } catch {
+    clearSession();
+  }
+}

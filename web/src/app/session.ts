@@ -1,0 +1,40 @@
+import type { components } from '@runofshow/sdk';
+import { proxy } from 'valtio';
+
+type User = components['schemas']['User'];
+
+const STORAGE_KEY = 'runofshow.accessToken';
+
+/** The signed-in session: the access token (kept in localStorage for the dashboard) and its user. */
+export const session = proxy<{ accessToken: string | undefined; user: User | undefined }>({
+  accessToken: readToken(),
+  user: undefined,
+});
+
+function readToken(): string | undefined {
+  try {
+    return localStorage.getItem(STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function startSession(accessToken: string, user: User): void {
+  session.accessToken = accessToken;
+  session.user = user;
+  try {
+    localStorage.setItem(STORAGE_KEY, accessToken);
+  } catch {
+    // Storage can be disabled; the session then lasts as long as the page.
+  }
+}
+
+export function clearSession(): void {
+  session.accessToken = undefined;
+  session.user = undefined;
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

@@ -1,0 +1,61 @@
+/** Where sign-in sends a visitor when there is no usable `redirect` (§2). */
+export const DEFAULT_DESTINATION = '/dash/redirect';
+
+const SIGN_IN_BASE = '/app.login';
+
+// Control characters (C0, DEL, C1) and every kind of whitespace a browser may strip or fold before parsing a URL.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this guard.
+const UNSAFE_CHARS = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+
+function decodeFully(value: string): string | undefined {
+  let current = value;
+  for (let i = 0; i < 5; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return undefined;
+}
+
+/**
+ * The one return-URL guard (§2): a `redirect` is honoured only when it stays on this origin. Returns a
+ * path + query + hash on this origin, or undefined when the value must be ignored.
+ */
+export function safeReturnPath(redirect: string | null | undefined, origin: string): string | undefined {
+  if (!redirect) return undefined;
+  const decoded = decodeFully(redirect);
+  if (decoded === undefined) return undefined;
+  for (const form of [redirect, decoded]) {
+    if (UNSAFE_CHARS.test(form)) return undefined;
+    if (form.startsWith('//')) return undefined;
+  }
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(redirect, base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.origin !== base.origin || url.username || url.password) return undefined;
+  const path = url.pathname;
+  if (path === SIGN_IN_BASE || path.startsWith(`${SIGN_IN_BASE}/`)) return undefined;
+  return `${path}${url.search}${url.hash}`;
+}
+
+/** §2: after sign-in go to `redirect` when it is safe (a bare '/' means the dashboard), else the fallback. */
+export function destinationAfterSignIn(
+  redirect: string | null | undefined,
+  origin: string,
+  fallback: string = DEFAULT_DESTINATION,
+): string {
+  const path = safeReturnPath(redirect, origin);
+  if (!path || path === '/') return fallback;
+  return path;
+}

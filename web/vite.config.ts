@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The sign-in app lives under /app.login/. `source` lets Vite read the SDK's TypeScript directly.
+export default defineConfig({
+  base: '/app.login/',
+  plugins: [react()],
+  resolve: { conditions: ['source'] },
+  build: {
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+  },
+});
