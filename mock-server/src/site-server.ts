@@ -11,6 +11,10 @@ export interface SiteOptions {
   appDir: string;
   /** Built reference docs folder (openapi/dist/docs). */
   docsDir: string;
+  /** Built component gallery (web/dist-gallery), served at /gallery/ when present. */
+  galleryDir?: string;
+  /** Handles `/api/…` (proxy mode), a fetch-standard handler; without one, /api answers 404. */
+  api?: (request: Request) => Promise<Response>;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
   apiEndpoint: string;
 }
@@ -35,6 +39,10 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
   };
   setHeaders(securityHeaders({ connect: [apiOrigin] }));
 
+  if (path === '/api' || path.startsWith('/api/')) {
+    if (!options.api) return send(res, 404, 'text/plain; charset=utf-8', 'Proxy mode is not enabled');
+    return forward(options.api, req, res);
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { Allow: 'GET, HEAD' });
   }
@@ -78,11 +86,45 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
     if (file) return send(res, 200, file.type, file.body);
     return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
   }
+  if (path === '/gallery') {
+    res.writeHead(301, { Location: '/gallery/' });
+    return void res.end();
+  }
+  if (path.startsWith('/gallery/') && options.galleryDir) {
+    const rest = path.slice('/gallery/'.length);
+    const file = (await readStatic(options.galleryDir, rest)) ?? (await readStatic(options.galleryDir, 'index.html'));
+    if (file) return send(res, 200, file.type, file.body);
+    return send(res, 404, 'text/plain; charset=utf-8', 'The gallery is not built');
+  }
   if (path === '/dash-placeholder.css') return send(res, 200, 'text/css; charset=utf-8', dashPlaceholderCss);
   if (path === '/dash' || path.startsWith('/dash/')) {
     return send(res, 200, 'text/html; charset=utf-8', dashPlaceholder(`${url.pathname}${url.search}`));
   }
   return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+}
+
+/** Hands a Node request to a fetch-standard handler and writes its Response back. */
+async function forward(
+  handler: (request: Request) => Promise<Response>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+  const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`), {
+    method: req.method ?? 'GET',
+    headers,
+    ...(body ? { body } : {}),
+  });
+  const response = await handler(request);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /** Serves the sign-in app, the docs and the dashboard placeholder on one origin. */

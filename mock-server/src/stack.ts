@@ -8,6 +8,7 @@ export const paths = {
   bundle: repo('openapi/dist/openapi.json'),
   docs: repo('openapi/dist/docs'),
   app: repo('web/dist'),
+  gallery: repo('web/dist-gallery'),
 };
 
 export interface StackOptions {
@@ -36,7 +37,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   });
   let site: RunningSite;
   try {
-    site = await startSite({ port: options.port, host, appDir: paths.app, docsDir: paths.docs, apiEndpoint: mock.url });
+    site = await startSite({
+      port: options.port,
+      host,
+      appDir: paths.app,
+      docsDir: paths.docs,
+      galleryDir: paths.gallery,
+      apiEndpoint: mock.url,
+    });
   } catch (error) {
     await mock.stop();
     throw error;
