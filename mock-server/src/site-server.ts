@@ -17,12 +17,26 @@ export interface SiteOptions {
   api?: (request: Request) => Promise<Response>;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
   apiEndpoint: string;
+  /** Further run-time settings written into the app's `<meta name="…" content="">` tags (e.g. `api-mode`). */
+  meta?: Record<string, string>;
 }
 
 export interface RunningSite {
   url: string;
   server: Server;
   stop(): Promise<void>;
+}
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Fills the content of the page's `<meta name="…">` tags that the app reads its run-time settings from. */
+function writeMeta(html: string, values: Record<string, string>): string {
+  let out = html;
+  for (const [name, value] of Object.entries(values)) {
+    const tag = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
+    out = out.replace(tag, `<meta name="${name}" content="${attr(value)}" />`);
+  }
+  return out;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra = {}): void {
@@ -60,12 +74,7 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
     // Client-side routes: the app decides what to show, including its own not-found screen.
     const index = await readStatic(options.appDir, 'index.html');
     if (!index) return send(res, 503, 'text/plain; charset=utf-8', 'The sign-in app is not built: run `npm start`.');
-    const html = index.body
-      .toString('utf8')
-      .replace(
-        /<meta name="api-endpoint" content="[^"]*"\s*\/?>/,
-        `<meta name="api-endpoint" content="${encodeURI(options.apiEndpoint)}" />`,
-      );
+    const html = writeMeta(index.body.toString('utf8'), { 'api-endpoint': options.apiEndpoint, ...options.meta });
     return send(res, 200, index.type, html, { 'Cache-Control': 'no-cache' });
   }
   if (path === '/docs') {

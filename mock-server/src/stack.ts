@@ -44,6 +44,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       docsDir: paths.docs,
       galleryDir: paths.gallery,
       apiEndpoint: mock.url,
+      // No site key (development, tests) makes the app bypass the captcha and say so in the console.
+      meta: { 'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '' },
     });
   } catch (error) {
     await mock.stop();
