@@ -1,0 +1,30 @@
+// @ts-check
+// The description's layout and naming rules, enforced by lint rather than memory (see openapi/README.md), and the
+// decorator that writes each operation's proxy-mode name into the bundle.
+
+import proxyName from './decorators/proxy-name.js';
+import responseHeaders from './decorators/response-headers.js';
+import operationFile from './rules/operation-file.js';
+import operationId from './rules/operation-id.js';
+import standardParameters from './rules/standard-parameters.js';
+import successExample from './rules/success-example.js';
+
+export default function conventions() {
+  return {
+    id: 'conventions',
+    rules: {
+      oas3: {
+        'operation-id': operationId,
+        'operation-file': operationFile,
+        'standard-parameters': standardParameters,
+        'success-example': successExample,
+      },
+    },
+    decorators: {
+      oas3: {
+        'proxy-name': proxyName,
+        'response-headers': responseHeaders,
+      },
+    },
+  };
+}

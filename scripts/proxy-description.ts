@@ -1,0 +1,119 @@
+// Writes openapi/dist/openapi.proxy.json: the same API as seen in proxy mode (§7), so Prism can serve and validate
+// proxy calls too. Every operation becomes `POST /api/{group}.{method}` taking `{ params, payload, query }` (uploads:
+// `POST /api/upload/{group}.{method}` as multipart with `file` plus the payload fields and `params`/`query` as JSON
+// text); responses are unchanged. The API key is the proxy's, so it is no part of the proxy description.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const source = fileURLToPath(new URL('../openapi/dist/openapi.json', import.meta.url));
+const target = fileURLToPath(new URL('../openapi/dist/openapi.proxy.json', import.meta.url));
+const doc = JSON.parse(readFileSync(source, 'utf8')) as Obj;
+const components = (doc.components ?? {}) as Obj;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+function resolve<T>(node: T): T {
+  let current: unknown = node;
+  while (isObj(current) && typeof current.$ref === 'string') {
+    const parts = current.$ref.slice(2).split('/');
+    current = parts.reduce<unknown>((acc, key) => (isObj(acc) ? acc[key.replaceAll('~1', '/')] : undefined), doc);
+  }
+  return current as T;
+}
+
+function group(params: Obj[], where: string) {
+  const chosen = params.filter((p) => p.in === where);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(chosen.map((p) => [p.name as string, p.schema as Obj])),
+    required: chosen.filter((p) => p.required === true).map((p) => p.name as string),
+  };
+}
+
+const paths: Obj = {};
+for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
+  const item = resolve(rawItem) as Obj;
+  for (const method of METHODS) {
+    const op = resolve(item[method]) as Obj | undefined;
+    if (!isObj(op) || typeof op.operationId !== 'string') continue;
+    const parameters = [...((item.parameters as Obj[]) ?? []), ...((op.parameters as Obj[]) ?? [])].map((p) =>
+      resolve(p),
+    );
+    const params = group(parameters, 'path');
+    const query = group(parameters, 'query');
+    const headers = parameters.filter((p) => p.in === 'header');
+    const requestBody = resolve(op.requestBody) as Obj | undefined;
+    const content = (requestBody?.content ?? {}) as Obj;
+    const upload = op['x-upload'] === true;
+    const envelope: Obj = {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        params,
+        query,
+        ...(content['application/json'] ? { payload: (content['application/json'] as Obj).schema } : {}),
+      },
+      required: [
+        ...(params.required.length ? ['params'] : []),
+        ...(query.required.length ? ['query'] : []),
+        ...(requestBody?.required === true && content['application/json'] ? ['payload'] : []),
+      ],
+    };
+    let body: Obj;
+    if (upload) {
+      const multipart = (content['multipart/form-data'] ?? {}) as Obj;
+      const schema = resolve(multipart.schema) as Obj;
+      body = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              ...schema,
+              properties: {
+                ...((schema?.properties as Obj) ?? {}),
+                params: { type: 'string', maxLength: 4096, description: 'The path parameters, as JSON text.' },
+                query: { type: 'string', maxLength: 4096, description: 'The query parameters, as JSON text.' },
+              },
+            },
+          },
+        },
+      };
+    } else {
+      body = {
+        required: (envelope.required as string[]).length > 0,
+        content: { 'application/json': { schema: envelope } },
+      };
+    }
+    const security = ((op.security ?? doc.security ?? []) as Obj[]).map((req) =>
+      Object.fromEntries(Object.entries(req).filter(([scheme]) => scheme !== 'ApiKey')),
+    );
+    paths[`/api/${upload ? 'upload/' : ''}${op.operationId}`] = {
+      post: {
+        ...op,
+        summary: op.summary,
+        description: `Proxy mode of \`${method.toUpperCase()} ${template}\`.\n\n${(op.description as string) ?? ''}`,
+        parameters: headers,
+        requestBody: body,
+        security: security.some((req) => Object.keys(req).length === 0) ? [{}] : security,
+      },
+    };
+  }
+}
+
+const proxy = {
+  ...doc,
+  info: { ...(doc.info as Obj), title: `${(doc.info as Obj).title as string} (proxy mode)` },
+  servers: [{ url: 'http://127.0.0.1:5173', description: 'Local proxy (npm start) in front of the Prism mock.' }],
+  paths,
+  components: {
+    ...components,
+    securitySchemes: Object.fromEntries(
+      Object.entries((components.securitySchemes ?? {}) as Obj).filter(([name]) => name !== 'ApiKey'),
+    ),
+  },
+};
+writeFileSync(target, `${JSON.stringify(proxy, null, 2)}\n`);
+console.log(`wrote ${Object.keys(paths).length} proxy operations to openapi/dist/openapi.proxy.json`);
