@@ -9,7 +9,14 @@ export interface CspOptions {
   inlineStyles?: boolean;
   /** Pages that start web workers from blob: URLs (Redoc's search). */
   blobWorkers?: boolean;
+  /** Pages that run the invisible hCaptcha (sign-up, forgot password): its script, frame, styles and calls. */
+  captcha?: boolean;
+  /** Pages whose URL carries a secret token (reset, verify, invited sign-up): never leak it in a Referer. */
+  tokenInUrl?: boolean;
 }
+
+// hCaptcha's documented CSP sources.
+const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
@@ -22,11 +29,19 @@ export function inlineScriptsOf(html: string): string[] {
 export function securityHeaders(options: CspOptions = {}): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    ['script-src', "'self'", ...(options.inlineScripts ?? []).map(hash)].join(' '),
-    `style-src 'self'${options.inlineStyles ? " 'unsafe-inline'" : ''}`,
+    ['script-src', "'self'", ...(options.captcha ? HCAPTCHA : []), ...(options.inlineScripts ?? []).map(hash)].join(
+      ' ',
+    ),
+    [
+      'style-src',
+      "'self'",
+      ...(options.inlineStyles ? ["'unsafe-inline'"] : []),
+      ...(options.captcha ? HCAPTCHA : []),
+    ].join(' '),
+    ...(options.captcha ? [['frame-src', ...HCAPTCHA].join(' ')] : []),
     "img-src 'self' data:",
     "font-src 'self' data:",
-    ['connect-src', "'self'", ...(options.connect ?? [])].join(' '),
+    ['connect-src', "'self'", ...(options.connect ?? []), ...(options.captcha ? HCAPTCHA : [])].join(' '),
     ...(options.blobWorkers ? ["worker-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'none'",
@@ -37,7 +52,13 @@ export function securityHeaders(options: CspOptions = {}): Record<string, string
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'same-origin',
+    'Referrer-Policy': options.tokenInUrl ? 'no-referrer' : 'same-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
+
+/** The sign-in app's routes whose document runs the captcha (§2 sign-up and forgot password). */
+export const isCaptchaRoute = (path: string) => /^\/app\.login\/(signup(\/|$)|forgot\/?$)/.test(path);
+
+/** The sign-in app's routes whose URL carries a secret token. */
+export const isTokenRoute = (path: string) => /^\/app\.login\/(reset|verify|signup\/invited)(\/|$)/.test(path);

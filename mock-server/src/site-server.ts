@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
-import { inlineScriptsOf, securityHeaders } from './security-headers.js';
+import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders } from './security-headers.js';
 import { readStatic } from './static-files.js';
 
 export interface SiteOptions {
@@ -51,7 +51,7 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
   const setHeaders = (headers: Record<string, string>) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
-  setHeaders(securityHeaders({ connect: [apiOrigin] }));
+  setHeaders(securityHeaders({ connect: [apiOrigin], captcha: isCaptchaRoute(path), tokenInUrl: isTokenRoute(path) }));
 
   if (path === '/api' || path.startsWith('/api/')) {
     if (!options.api) return send(res, 404, 'text/plain; charset=utf-8', 'Proxy mode is not enabled');

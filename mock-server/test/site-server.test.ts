@@ -57,3 +57,30 @@ describe('site server', () => {
     }
   });
 });
+
+describe('per-route security headers', () => {
+  const csp = async (path: string) => (await fetch(`${site.url}${path}`)).headers.get('content-security-policy') ?? '';
+  const referrer = async (path: string) => (await fetch(`${site.url}${path}`)).headers.get('referrer-policy');
+
+  it('allows the hCaptcha hosts only on the captcha screens', async () => {
+    for (const path of ['/app.login/signup', '/app.login/signup/invited/abc', '/app.login/forgot']) {
+      expect(await csp(path)).toMatch(/script-src 'self' https:\/\/hcaptcha\.com https:\/\/\*\.hcaptcha\.com/);
+    }
+    for (const path of ['/app.login/login', '/app.login/reset/abc', '/docs/', '/dash/redirect']) {
+      expect(await csp(path)).not.toContain('hcaptcha');
+    }
+  });
+
+  it('never allows inline scripts in the app', async () => {
+    for (const path of ['/app.login/login', '/app.login/signup']) {
+      expect(await csp(path)).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('sends no Referer from the pages whose URL carries a token', async () => {
+    for (const path of ['/app.login/reset/abc', '/app.login/verify/abc', '/app.login/signup/invited/abc']) {
+      expect(await referrer(path)).toBe('no-referrer');
+    }
+    expect(await referrer('/app.login/login')).toBe('same-origin');
+  });
+});
