@@ -19,7 +19,8 @@ interface Step {
 const steps: Step[] = [
   { name: 'format and lint (biome)', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
   { name: 'spec lint (redocly)', command: ['npm', 'run', '--silent', 'lint', '-w', 'openapi'] },
-  { name: 'bundle and docs (redocly)', command: ['npm', 'run', '--silent', 'build', '-w', 'openapi'] },
+  { name: 'bundle, proxy description and docs', command: ['npm', 'run', '--silent', 'build', '-w', 'openapi'] },
+  { name: 'OWASP rules on the bundle (spectral)', command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'] },
   { name: 'generated files are fresh', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
   { name: 'typecheck (tsc)', command: ['npm', 'run', '--silent', 'typecheck'] },
   {

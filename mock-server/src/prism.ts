@@ -34,7 +34,11 @@ async function waitForPort(url: string, child: ChildProcess, timeoutMs: number):
     try {
       await fetch(url, { method: 'OPTIONS' });
       return;
-    } catch {
+    } catch (error) {
+      // Only "nothing listens yet" is worth waiting for; anything else (e.g. fetch refusing a "bad port" such as
+      // 4190) would otherwise look like a slow start.
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'ECONNREFUSED' && code !== 'ECONNRESET') throw new Error(`Cannot reach ${url}: ${String(error)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

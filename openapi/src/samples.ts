@@ -12,8 +12,10 @@ export interface SampleCall {
   method: string;
   /** The path template, e.g. `/users/{email}/has2fa`. */
   template: string;
-  /** Path parameter values by name. */
+  /** Path parameter values by name, as text (for the URL). */
   params: Record<string, string>;
+  /** Path and query parameter values with their schema types (numbers stay numbers), for proxy mode's envelope. */
+  typed: { params: Record<string, Json>; query: Record<string, Json> };
   /** The path with parameters filled in and encoded. */
   path: string;
   query: Record<string, string | string[]>;
@@ -25,6 +27,8 @@ export interface SampleCall {
   upload: boolean;
   /** Whether the operation needs the access token. */
   authenticated: boolean;
+  /** Whether the operation accepts a guest pass (and no access token) — the read-only guest views. */
+  guest: boolean;
   /** The documented 2xx status codes. */
   success: number[];
 }
@@ -81,6 +85,7 @@ export function sampleCalls(doc: Obj): SampleCall[] {
       if (!isObj(op) || typeof op.operationId !== 'string') continue;
       const params: Record<string, string> = {};
       const query: Record<string, string | string[]> = {};
+      const typed = { params: {} as Record<string, Json>, query: {} as Record<string, Json> };
       const headers: Record<string, string> = {};
       const allParams = [
         ...(Array.isArray(item.parameters) ? item.parameters : []),
@@ -92,27 +97,33 @@ export function sampleCalls(doc: Obj): SampleCall[] {
         if (p.in !== 'path' && p.required !== true) continue;
         const value = exampleOf(doc, p);
         if (value === undefined) throw new Error(`${op.operationId}: parameter ${p.name} has no example`);
-        if (p.in === 'path') params[p.name] = asText(value);
-        else if (p.in === 'query') query[p.name] = Array.isArray(value) ? value.map(asText) : asText(value);
-        else if (p.in === 'header') headers[p.name] = asText(value);
+        if (p.in === 'path') {
+          params[p.name] = asText(value);
+          typed.params[p.name] = value;
+        } else if (p.in === 'query') {
+          query[p.name] = Array.isArray(value) ? value.map(asText) : asText(value);
+          typed.query[p.name] = value;
+        } else if (p.in === 'header') headers[p.name] = asText(value);
       }
       const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
         const value = params[name];
         if (value === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
         return encodeURIComponent(value);
       });
+      const security = (Array.isArray(op.security) ? op.security : globalSecurity).filter(isObj);
       const call: SampleCall = {
         operationId: op.operationId,
         method: method.toUpperCase(),
         template,
         params,
+        typed,
         path,
         query,
         headers,
         upload: op['x-upload'] === true,
-        authenticated: (Array.isArray(op.security) ? op.security : globalSecurity).some(
-          (req) => isObj(req) && 'AccessToken' in req,
-        ),
+        // The first alternative is the one a sample call satisfies.
+        authenticated: security.length > 0 && 'AccessToken' in (security[0] as Obj),
+        guest: security.length > 0 && 'GuestPass' in (security[0] as Obj),
         success: Object.keys(isObj(op.responses) ? op.responses : {})
           .filter((code) => /^2\d\d$/.test(code))
           .map(Number),

@@ -18,10 +18,12 @@ const HEADERS = {
     schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86400 },
     example: 60,
   },
+  // `*`: the API authenticates with a header and query parameters, never cookies, so any origin may read its
+  // answers. (Prism also sends this example as the header, so a concrete origin here would break the mock in browsers.)
   'Access-Control-Allow-Origin': {
-    description: 'The origin allowed to read the response (browsers call the API in direct mode).',
-    schema: { type: 'string', maxLength: 2048 },
-    example: 'https://app.runofshow.dev',
+    description: 'Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.',
+    schema: { type: 'string', const: '*' },
+    example: '*',
   },
 };
 

@@ -12,7 +12,7 @@ export default function standardParameters() {
         enter(operation, ctx) {
           const names = new Set(
             (operation.parameters ?? []).map((/** @type {any} */ p) => {
-              const node = p && p.$ref ? ctx.resolve(p).node : p;
+              const node = p?.$ref ? ctx.resolve(p).node : p;
               return node?.in === 'header' ? String(node.name) : undefined;
             }),
           );

@@ -17,10 +17,10 @@ export default function successExample() {
         }
         const named = codes.some((code) => {
           const raw = responses[code];
-          const response = raw && raw.$ref ? ctx.resolve(raw).node : raw;
+          const response = raw?.$ref ? ctx.resolve(raw).node : raw;
           if (code === '204') return true;
           return Object.values(response?.content ?? {}).some(
-            (/** @type {any} */ media) => media && media.examples && Object.keys(media.examples).length > 0,
+            (/** @type {any} */ media) => media?.examples && Object.keys(media.examples).length > 0,
           );
         });
         if (!named) {
