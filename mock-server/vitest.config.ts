@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// `source` makes workspace packages resolve to their TypeScript (no build needed); tests run in Node, so the
+// condition must be given for server-side resolution too.
 export default defineConfig({
   resolve: { conditions: ['source'] },
-  test: { include: ['test/**/*.test.ts'], passWithNoTests: true },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: { include: ['test/**/*.test.ts'], passWithNoTests: true, testTimeout: 30_000 },
 });

@@ -1,21 +1,24 @@
 // `npm start`: builds what the product needs, then serves the sign-in app, the docs and the dashboard placeholder
 // on 127.0.0.1:$PORT (5173) in front of the Prism mock on 127.0.0.1:$MOCK_PORT (4010). Ctrl-C stops everything.
-// `--no-build` skips the build (the tests use it after building once).
+// `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
+// through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly.
 import { startStack } from '../mock-server/src/stack.js';
 import { buildAll } from './build.js';
 
 const port = Number(process.env.PORT ?? 5173);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const host = '127.0.0.1';
+const apiMode = process.env.API_MODE === 'proxy' ? 'proxy' : 'direct';
 
 if (!process.argv.includes('--no-build')) {
   buildAll();
 }
 
-const stack = await startStack({ port, mockPort, host });
+const stack = await startStack({ port, mockPort, host, apiMode });
 const base = stack.site.url;
 console.log(`
-  Sign-in app   ${base}/app.login/
+  Sign-in app   ${base}/app.login/  (${apiMode} mode; API_MODE=proxy|direct)
+  API proxy     ${base}/api/{group}.{method}
   API docs      ${base}/docs/
   Dashboard     ${base}/dash/  (placeholder for the main application)
   Prism mock    ${stack.mock.url}  (direct mode)

@@ -31,7 +31,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'tsx ../scripts/start.ts --no-build',
+    command: 'tsx --conditions=source ../scripts/start.ts --no-build',
     url: `http://127.0.0.1:${port}/app.login/login`,
     env: { PORT: String(port), MOCK_PORT: String(mockPort) },
     reuseExistingServer: false,

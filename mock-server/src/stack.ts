@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
 import { type RunningPrism, startPrism } from './prism.js';
 import { type RunningSite, startSite } from './site-server.js';
 
@@ -17,6 +18,10 @@ export interface StackOptions {
   host?: string;
   errors?: boolean;
   log?: (line: string) => void;
+  /** How the app calls the API (§7): straight to the mock (`direct`, the default) or through `/api` (`proxy`). */
+  apiMode?: 'direct' | 'proxy';
+  /** The key the proxy adds server-side; the mock only checks that one is present. */
+  apiKey?: string;
 }
 
 export interface RunningStack {
@@ -25,7 +30,10 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Starts the Prism mock on the bundle and the site (app, docs, dashboard placeholder) in front of it. */
+/**
+ * Starts the Prism mock on the bundle and the site (app, docs, dashboard placeholder) in front of it, with the
+ * proxy-mode handler at `/api/` calling the mock with the API key held here.
+ */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const mock = await startPrism({
@@ -44,8 +52,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       docsDir: paths.docs,
       galleryDir: paths.gallery,
       apiEndpoint: mock.url,
-      // No site key (development, tests) makes the app bypass the captcha and say so in the console.
-      meta: { 'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '' },
+      api: createProxyHandler({ endpoint: mock.url, apiKey: options.apiKey ?? 'development-api-key' }),
+      meta: {
+        // No site key (development, tests) makes the app bypass the captcha and say so in the console.
+        'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '',
+        'api-mode': options.apiMode ?? 'direct',
+      },
     });
   } catch (error) {
     await mock.stop();

@@ -1,6 +1,8 @@
 // Generates the SDK's typed view of the API from the bundled description:
 //   src/generated/schema.ts   openapi-typescript's types (paths, components, operations)
-//   src/generated/operations.ts the operation table (operationId -> method, path, upload) used by proxy mode
+//   src/generated/operations.ts the operation table: operationId -> method, path, whether it is an upload
+//                               (`x-upload`), whether it takes the access token and/or a guest pass, and how to
+//                               read its success body
 // `--check` compares instead of writing and exits 1 when a generated file is stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,18 @@ async function schemaTypes() {
   return `${header('openapi-typescript')}\n${astToString(ast)}`;
 }
 
+// Names the client object already uses: a group with one of these names would hide a method.
+const RESERVED_GROUPS = new Set(['request', 'use', 'eject', 'upload', 'invoke', 'cancelAll', 'then']);
+
+/** How openapi-fetch should read the first documented 2xx body: JSON, text (CSV…), a blob, or nothing. */
+function parseAsOf(op) {
+  const code = Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c));
+  const types = Object.keys(op.responses?.[code]?.content ?? {});
+  if (types.length === 0 || types.some((t) => /[/+]json$/.test(t))) return 'json';
+  if (types.every((t) => t.startsWith('text/'))) return 'text';
+  return 'blob';
+}
+
 async function operationTable() {
   const doc = JSON.parse(await readFile(bundle, 'utf8'));
   const rows = [];
@@ -27,13 +41,27 @@ async function operationTable() {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const upload = op['x-upload'] === true;
-      rows.push({ id: op.operationId, method: method.toUpperCase(), path, upload });
+      const [group, name, ...rest] = op.operationId.split('.');
+      if (!group || !name || rest.length) throw new Error(`${op.operationId}: operationId must be group.method`);
+      if (RESERVED_GROUPS.has(group)) throw new Error(`${op.operationId}: the group name "${group}" is reserved`);
+      const security = op.security ?? doc.security ?? [];
+      rows.push({
+        id: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        upload: op['x-upload'] === true,
+        token: security.some((requirement) => 'AccessToken' in requirement),
+        guest: security.some((requirement) => 'GuestPass' in requirement),
+        parseAs: parseAsOf(op),
+      });
     }
   }
   rows.sort((a, b) => a.id.localeCompare(b.id));
   const body = rows
-    .map((r) => `  '${r.id}': { method: '${r.method}', path: '${r.path}', upload: ${r.upload} },`)
+    .map(
+      (r) =>
+        `  '${r.id}': { method: '${r.method}', path: '${r.path}', upload: ${r.upload}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' },`,
+    )
     .join('\n');
   return `${header('operation table')}
 export const operations = {

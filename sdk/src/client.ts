@@ -1,21 +1,254 @@
-import createClient from 'openapi-fetch';
-import { type ApiClientConfig, validateConfig } from './config.js';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { CallContext } from './call-context.js';
+import { httpError, logRecord, typedError } from './call-errors.js';
+import { callHeaders, type HeadersLike, headerOf, REQUEST_ID_HEADER } from './call-headers.js';
+import { type ApiClientConfig, ApiConfigError, resolveProxyBase, resolveSettings, validateConfig } from './config.js';
+import { ApiCancelError, ApiError, UploadError } from './errors.js';
+import { buildFacade } from './facade.js';
+import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
+import type { OperationId } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
-import { throwOnError } from './middleware/errors.js';
-import { directHeaders } from './middleware/headers.js';
+import { proxyMode } from './middleware/proxy-mode.js';
+import { isWrite, OperationIndex, type OperationTable, placeholdersOf } from './operation-table.js';
+import { redact, secretsIn } from './redact.js';
+import { retryingFetch } from './transport/retry-fetch.js';
+import { WriteQueue } from './transport/write-queue.js';
 
-/**
- * Creates the typed API client: openapi-fetch's path-based methods (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`) with
- * the product's transport rules applied as middleware. A call that gets an error status rejects with `ApiError`.
- */
-export function createApiClient(config: ApiClientConfig) {
-  validateConfig(config);
-  const client = createClient<paths>({
-    baseUrl: config.endpoint.replace(/\/+$/, ''),
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-  });
-  client.use(directHeaders(config), throwOnError());
-  return client;
+/** The options a path-based call accepts (openapi-fetch's), loosely typed for the client's own plumbing. */
+interface CallInit {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersLike };
+  headers?: HeadersLike;
+  body?: unknown;
+  signal?: AbortSignal | null;
+  parseAs?: string;
+  middleware?: Middleware[];
+  [option: string]: unknown;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+interface CallResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<CallResult>;
+
+export interface ApiClientExtras {
+  /** Cancels every call in flight, between tries or queued (§4); they reject with `ApiCancelError`. */
+  cancelAll(): void;
+  /** Uploads a file with payload fields as multipart to an `x-upload` route (§7); resolves with the response data. */
+  upload<P extends UploadPath>(path: P, input: UploadInput<P>): Promise<UploadOutput<P>>;
+  /** Calls an operation by its id, e.g. `invoke('users.create', { payload })`: the facade's engine. */
+  invoke<K extends OperationId>(id: K, ...args: OperationArgs<K>): Promise<OperationOutput<K>>;
+}
+
+export type ApiClient = Client<paths> & Facade & ApiClientExtras;
+
+/** Checks the path parameters against the template (§8) before anything is sent. */
+function checkPathParams(path: string, given: Record<string, unknown> | undefined): void {
+  const names = placeholdersOf(path);
+  for (const key of Object.keys(given ?? {})) {
+    if (!names.includes(key)) throw new ApiConfigError(`Missing required path parameter: {${key}} is not in ${path}.`);
+  }
+  for (const name of names) {
+    if (given?.[name] === undefined || given[name] === null) {
+      throw new ApiConfigError(`Missing required path parameter: ${name} for ${path}.`);
+    }
+  }
+}
+
+/** Settles at once when the call is cancelled, even if whatever is beneath ignores the abort. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function follow(signal: AbortSignal | null | undefined, controller: AbortController): () => void {
+  if (!signal) return () => {};
+  // Aborted without the caller's reason, so everything beneath sees a plain AbortError and stops retrying.
+  if (signal.aborted) {
+    controller.abort();
+    return () => {};
+  }
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * Creates the typed API client: openapi-fetch's path-based methods (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`), the
+ * operation facade (`api.users.create({ payload })`), `upload()` and `cancelAll()`, with the product's transport
+ * rules (§7–§9): retries beneath the middleware, writes one at a time in call order, a stable request id and
+ * idempotency key per call, typed and redacted errors, and direct or proxy mode.
+ */
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  return createApiClientFor(config);
+}
+
+/** `createApiClient` over a given operation table (tests use small ones); the types stay the description's. */
+export function createApiClientFor(config: ApiClientConfig, table?: OperationTable): ApiClient {
+  validateConfig(config);
+  const index = new OperationIndex(table);
+  const settings = resolveSettings(config);
+  const proxy = config.proxy;
+  // Resolved at the first call: a relative base ('/api') needs the page, which may not exist when the client is made.
+  let proxyBase: string | undefined;
+  const baseFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const logger = config.logger === undefined ? console : config.logger;
+  const fixedHeaders: Record<string, string> = {};
+  if (!proxy && config.apiKey) fixedHeaders['X-Api-Key'] = config.apiKey;
+  if (config.clientId) fixedHeaders['X-Client-Id'] = config.clientId;
+
+  const client = createClient<paths>({ baseUrl: config.endpoint.replace(/\/+$/, ''), headers: fixedHeaders });
+  const request = client.request.bind(client) as unknown as LooseRequest;
+  const transport = retryingFetch({ ...settings, fetch: baseFetch });
+  const queue = new WriteQueue();
+  const active = new Set<AbortController>();
+
+  async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
+    checkPathParams(ctx.path, init.params?.path);
+    if (proxy) proxyBase ??= resolveProxyBase(proxy);
+    const { params = {}, headers, signal: _signal, middleware, ...rest } = init;
+    // Direct mode puts the credentials in the query (§7); proxy mode puts them on the proxy URL instead.
+    const query =
+      proxy || (!ctx.token && !ctx.guestPass)
+        ? params.query
+        : {
+            ...params.query,
+            ...(ctx.token ? { accessToken: ctx.token } : {}),
+            ...(ctx.guestPass ? { guestPass: ctx.guestPass } : {}),
+          };
+    const perCall = proxyBase ? [...(middleware ?? []), proxyMode(ctx, proxyBase)] : middleware;
+    const result = await request(ctx.method, ctx.path, {
+      ...rest,
+      params: { ...params, query },
+      headers: callHeaders(ctx, headers),
+      parseAs: init.parseAs ?? ctx.operation?.parseAs ?? 'json',
+      // The call's signal goes to ky alone: every Request that carries a signal costs one more in Node.
+      fetch: (input: Request) => transport(input, ctx.timeoutMs, ctx.controller.signal),
+      ...(perCall ? { middleware: perCall } : {}),
+      ...(ctx.form ? { body: {}, bodySerializer: () => ctx.form } : {}),
+    });
+    if (!result.response.ok) throw httpError(ctx, result.response, result.error);
+    return result;
+  }
+
+  function call(method: string, path: string, init: CallInit = {}, form?: FormData): Promise<CallResult> {
+    const operationId = index.idOf(method, path);
+    const operation = operationId ? index.find(operationId) : undefined;
+    const requestId =
+      headerOf(init.headers, REQUEST_ID_HEADER) ??
+      headerOf(init.params?.header, REQUEST_ID_HEADER) ??
+      crypto.randomUUID();
+    // The table says which operations take the access token; a route outside it gets the token when one is held.
+    const held = config.getAccessToken?.() || undefined;
+    const token = operation?.token !== false ? held : undefined;
+    const heldPass = config.getGuestPass?.() || undefined;
+    const guestPass = operation?.guest ? heldPass : undefined;
+    const controller = new AbortController();
+    const ctx: CallContext = {
+      method,
+      path,
+      operationId,
+      operation,
+      requestId,
+      token,
+      guestPass,
+      controller,
+      timeoutMs: form ? settings.uploadTimeoutMs : settings.timeoutMs,
+      form,
+      secrets: () => [
+        ...(config.apiKey ? [config.apiKey] : []),
+        ...(held ? [held] : []),
+        ...(heldPass ? [heldPass] : []),
+        ...secretsIn(init.body),
+        ...secretsIn(init.params?.path),
+        ...secretsIn(init.params?.query),
+      ],
+    };
+    active.add(controller);
+    const unfollow = follow(init.signal, controller);
+    const run = () => untilAborted(send(ctx, init), controller.signal);
+    const cancelled = () => new ApiCancelError({ requestId, operationId });
+    const settled = isWrite(method) ? queue.run(run, controller.signal, cancelled) : run();
+    return settled
+      .catch((error: unknown) => {
+        const typed = typedError(ctx, error, settings.tries);
+        if (logger && !(typed instanceof ApiCancelError)) logger.error(typed.message, logRecord(ctx, typed));
+        throw typed;
+      })
+      .finally(() => {
+        unfollow();
+        active.delete(controller);
+      });
+  }
+
+  function upload(path: string, input: Record<string, unknown>): Promise<unknown> {
+    const id = index.uploadAt(path);
+    const operation = id ? index.find(id) : undefined;
+    if (!operation) return Promise.reject(new ApiConfigError(`Path ${path} is not allowed: it takes no uploads.`));
+    const fields = (input.payload ?? {}) as Record<string, unknown>;
+    const file = input.file;
+    if (!(file instanceof Blob)) return Promise.reject(new ApiConfigError(`An upload to ${path} needs a file.`));
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    const fileName = (input.fileName as string | undefined) ?? (file as File).name ?? 'file';
+    form.append('file', file, fileName);
+    const init = initOf(input);
+    return call(operation.method, operation.path, init, form).then(
+      (result) => result.data,
+      (error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        const secrets = [...(config.apiKey ? [config.apiKey] : []), ...secretsIn(fields)];
+        throw new UploadError({ error, path, fields: redact(fields, secrets) });
+      },
+    );
+  }
+
+  function invoke(id: string, input: Record<string, unknown> = {}): Promise<unknown> {
+    const operation = index.find(id);
+    if (!operation) return Promise.reject(new ApiConfigError(`Unknown operation ${id}.`));
+    if (operation.upload) return upload(operation.path, input);
+    return call(operation.method, operation.path, { ...initOf(input), body: input.payload }).then(
+      (result) => result.data,
+    );
+  }
+
+  const method =
+    (name: string) =>
+    (path: string, init?: CallInit): Promise<CallResult> =>
+      call(name, path, init);
+
+  const api = Object.assign(client, {
+    GET: method('GET'),
+    PUT: method('PUT'),
+    POST: method('POST'),
+    PATCH: method('PATCH'),
+    DELETE: method('DELETE'),
+    HEAD: method('HEAD'),
+    OPTIONS: method('OPTIONS'),
+    request: (name: string, path: string, init?: CallInit) => call(name.toUpperCase(), path, init),
+    cancelAll() {
+      for (const controller of [...active]) controller.abort();
+    },
+    upload,
+    invoke,
+  });
+  return Object.assign(api, buildFacade(index.table, invoke)) as unknown as ApiClient;
+}
+
+/** The facade's `{ params, query, headers, signal }` as path-based call options. */
+function initOf(input: Record<string, unknown>): CallInit {
+  const params: NonNullable<CallInit['params']> = {};
+  if (input.params) params.path = input.params as Record<string, unknown>;
+  if (input.query) params.query = input.query as Record<string, unknown>;
+  const init: CallInit = { params };
+  if (input.headers) init.headers = input.headers as HeadersLike;
+  if (input.signal) init.signal = input.signal as AbortSignal;
+  return init;
+}

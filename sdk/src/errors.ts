@@ -2,10 +2,17 @@ import type { components } from './generated/schema.js';
 
 export type Problem = components['schemas']['Problem'];
 
-/** A call that reached the API and got an error status back. */
+/**
+ * How a call failed: the API answered with an error status (`http`), nothing answered (`network`, status 0), or
+ * every try ran out of time (`timeout`, status 0).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+/** A call that failed after its tries: an error status from the API, or no response at all (status 0). */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
+  readonly kind: ApiErrorKind;
   readonly requestId: string | undefined;
   readonly operationId: string | undefined;
   /** The problem-details body when the API sent one, else the raw text. */
@@ -15,18 +22,54 @@ export class ApiError extends Error {
 
   constructor(init: {
     status: number;
+    kind?: ApiErrorKind;
     requestId?: string | undefined;
     operationId?: string | undefined;
     body?: Problem | string | undefined;
     retryAfter?: number | undefined;
+    /** Replaces the message built from status and body (used for status 0). */
+    message?: string;
   }) {
     const detail = typeof init.body === 'object' ? (init.body.detail ?? init.body.title) : init.body;
-    super(`${init.operationId ?? 'API call'} failed with ${init.status}${detail ? `: ${detail}` : ''}`);
+    super(init.message ?? `${init.operationId ?? 'API call'} failed with ${init.status}${detail ? `: ${detail}` : ''}`);
     this.status = init.status;
+    this.kind = init.kind ?? (init.status === 0 ? 'network' : 'http');
     this.requestId = init.requestId;
     this.operationId = init.operationId;
     this.body = init.body;
     this.retryAfter = init.retryAfter;
+  }
+}
+
+/** A call stopped by `cancelAll()` or by its own `signal`, in flight, between tries or while queued (§4). */
+export class ApiCancelError extends Error {
+  override name = 'ApiCancelError';
+  readonly requestId: string | undefined;
+  readonly operationId: string | undefined;
+
+  constructor(init: { requestId?: string | undefined; operationId?: string | undefined }) {
+    super(`${init.operationId ?? 'API call'} was cancelled`);
+    this.requestId = init.requestId;
+    this.operationId = init.operationId;
+  }
+}
+
+/** A failed upload (§8): the error, the route it went to and the fields sent beside the file (secrets redacted). */
+export class UploadError extends Error {
+  override name = 'UploadError';
+  readonly error: ApiError;
+  readonly path: string;
+  readonly fields: Record<string, unknown>;
+
+  constructor(init: { error: ApiError; path: string; fields: Record<string, unknown> }) {
+    super(`Upload to ${init.path} failed: ${init.error.message}`);
+    this.error = init.error;
+    this.path = init.path;
+    this.fields = init.fields;
+  }
+
+  get status(): number {
+    return this.error.status;
   }
 }
 

@@ -1,6 +1,15 @@
-export { type ApiClient, createApiClient } from './client.js';
-export { type ApiClientConfig, ApiConfigError } from './config.js';
-export { ApiError, type Problem } from './errors.js';
+export { type ApiClient, type ApiClientExtras, createApiClient } from './client.js';
+export { type ApiClientConfig, ApiConfigError, type ApiLogger, type RetrySettings } from './config.js';
+export { ApiCancelError, ApiError, type ApiErrorKind, type Problem, UploadError } from './errors.js';
+export type {
+  Facade,
+  OperationArgs,
+  OperationInput,
+  OperationOutput,
+  UploadInput,
+  UploadOutput,
+  UploadPath,
+} from './facade-types.js';
 export { type OperationId, operations as operationTable } from './generated/operations.js';
 export type { components, operations, paths } from './generated/schema.js';
 export { unwrap } from './unwrap.js';

@@ -78,7 +78,7 @@ describe('errors', () => {
           headers: { 'content-type': 'application/problem+json', 'retry-after': '1800' },
         }),
     );
-    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false, retry: { maxRetryAfterMs: 1000 } });
     const error = await api
       .POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } })
       .catch((e: unknown) => e);
@@ -94,14 +94,86 @@ describe('errors', () => {
   });
 });
 
-describe('access token on a write', () => {
-  it('keeps the JSON body when the token is added to the URL', async () => {
-    const { fetch, requests } = fakeFetch(() => Response.json({ accessToken: 'x'.repeat(16), user: {} }));
-    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok' });
-    await api.POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } });
+describe('access token', () => {
+  const team = { title: "Ada Lovelace's Team", email: 'ada@example.com', defaultTimeZone: 'America/New_York' };
+
+  it('keeps the JSON body of a write when the token is added to the URL', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({}, { status: 201 }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok-123' });
+    await api.POST('/teams', { body: team });
     const [request] = requests;
-    expect(new URL(request?.url ?? '').searchParams.get('accessToken')).toBe('tok');
+    expect(new URL(request?.url ?? '').searchParams.get('accessToken')).toBe('tok-123');
     expect(request?.headers.get('content-type')).toBe('application/json');
-    expect(await request?.json()).toEqual({ email: 'ada@example.com', password: 'secret1' });
+    expect(await request?.json()).toEqual(team);
+  });
+
+  it('is not sent to operations the description marks public (sign-in)', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({ accessToken: 'x'.repeat(16), user: {} }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok-123' });
+    await api.POST('/login', { body: { email: 'ada@example.com', password: 'secret1' } });
+    expect(new URL(requests[0]?.url ?? '').searchParams.has('accessToken')).toBe(false);
+  });
+});
+
+describe('request shapes (§7)', () => {
+  it('puts an Idempotency-Key equal to the request id on writes, and none on reads', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({}, { status: 201 }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.POST('/users/verify/email', { body: { verificationToken: 'v'.repeat(32) } });
+    await api.GET('/token/user');
+    const [write, read] = requests;
+    expect(write?.headers.get('idempotency-key')).toBe(write?.headers.get('x-request-id'));
+    expect(read?.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('sends a body only when there is a payload', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.GET('/users/resend/invite/{email}', { params: { path: { email: 'ada@example.com' } } });
+    expect(requests[0]?.body).toBeNull();
+    expect(requests[0]?.headers.has('content-type')).toBe(false);
+  });
+
+  it('repeats the key for array query values', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    // A route outside the description: the query serialiser is the same for every operation.
+    const get = api.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    await get('/things', { params: { query: { tag: ['a', 'b'], page: 2 } } });
+    expect(new URL(requests[0]?.url ?? '').search).toBe('?tag=a&tag=b&page=2');
+  });
+
+  it('keeps a request id the caller gives, so a write can be re-sent under its first id', async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({}, { status: 201 }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    const id = '0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11';
+    await api.POST('/users/verify/email', {
+      body: { verificationToken: 'v'.repeat(32) },
+      headers: { 'X-Request-Id': id },
+    });
+    expect(requests[0]?.headers.get('x-request-id')).toBe(id);
+    expect(requests[0]?.headers.get('idempotency-key')).toBe(id);
+  });
+});
+
+describe('path parameters (§8)', () => {
+  it("rejects a path parameter that is not in the path with 'Missing required path parameter'", async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
+    const get = api.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    const error = await get('/token/user', { params: { path: { userId: 'u1' } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConfigError);
+    expect((error as Error).message).toMatch(/^Missing required path parameter/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects a path parameter left without a value', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
+    const get = api.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    await expect(get('/users/{email}/has2fa', { params: { path: {} } })).rejects.toThrow(
+      'Missing required path parameter: email for /users/{email}/has2fa.',
+    );
+    expect(requests).toHaveLength(0);
   });
 });

@@ -2,10 +2,13 @@ import { createApiClient, unwrap } from '@runofshow/sdk';
 import { config } from './config.js';
 import { clearSession, session } from './session.js';
 
-/** The app's one API client; it reads the access token from the session on every call. */
+/**
+ * The app's one API client; it reads the access token from the session on every call. In proxy mode the API key
+ * stays on the server and is never given to the client.
+ */
 export const api = createApiClient({
   endpoint: config.endpoint,
-  apiKey: config.apiKey,
+  ...(config.proxy ? { proxy: config.proxy } : { apiKey: config.apiKey }),
   clientId: config.clientId,
   getAccessToken: () => session.accessToken,
 });

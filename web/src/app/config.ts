@@ -1,6 +1,8 @@
 /**
- * Runtime settings. The server that serves the app names the API endpoint in `<meta name="api-endpoint">`, so one
- * build runs against any mock or backend; the Vite env and the development default fill in when it does not.
+ * Runtime settings. The server that serves the app names them in `<meta>` tags, so one build runs against any mock
+ * or backend: `api-endpoint` (the API in direct mode) and `api-mode` (`proxy` sends every call through the same
+ * origin's `/api/`, where the server adds the API key). The Vite env and the development defaults fill in when the
+ * page carries none; without `api-mode` the app calls the API directly.
  */
 function meta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
@@ -8,6 +10,8 @@ function meta(name: string): string | undefined {
 
 export const config = {
   endpoint: meta('api-endpoint') ?? import.meta.env.VITE_API_ENDPOINT ?? 'http://127.0.0.1:4010',
+  /** Proxy mode's base on this origin, or undefined for direct mode. */
+  proxy: meta('api-mode') === 'proxy' ? '/api' : undefined,
   apiKey: import.meta.env.VITE_API_KEY ?? 'development-api-key',
   clientId: 'app.login',
 } as const;

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
+// The SDK's source, like stack.ts: vitest resolves `@runofshow/sdk` to its dist/ here, which may be stale.
+import { type ApiClient, ApiError, createApiClient, type OperationId, operationTable } from '@runofshow/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/free-port.js';
+import { paths, type RunningStack, startStack } from '../src/stack.js';
+
+// The SDK against the real Prism on the real description, for EVERY operation: direct mode straight to the mock,
+// proxy mode through the site server's /api handler (the one `npm start` mounts). Prism runs with --errors and its
+// log is read for validation violations, so a request the description would refuse fails here even where Prism
+// answers it with a placeholder.
+const doc = JSON.parse(readFileSync(paths.bundle, 'utf8'));
+const calls = sampleCalls(doc);
+const accessToken = 'sample-access-token-0123456789';
+const guestPass = 'sample-guest-pass-0123456789';
+const prismLog: string[] = [];
+const VIOLATION = /\[VALIDATOR\].*(✖|⚠)|Violation:/;
+let stack: RunningStack;
+// One client per credential a sample call satisfies: none (public), an access token, or a guest pass.
+let direct: ApiClient;
+let proxy: ApiClient;
+let signedInDirect: ApiClient;
+let signedInProxy: ApiClient;
+let guestDirect: ApiClient;
+let guestProxy: ApiClient;
+
+const clientFor = (call: SampleCall, mode: 'direct' | 'proxy') =>
+  call.guest
+    ? mode === 'direct'
+      ? guestDirect
+      : guestProxy
+    : call.authenticated
+      ? mode === 'direct'
+        ? signedInDirect
+        : signedInProxy
+      : mode === 'direct'
+        ? direct
+        : proxy;
+
+beforeAll(async () => {
+  stack = await startStack({
+    port: await freePort(),
+    mockPort: await freePort(),
+    errors: true,
+    log: (line) => prismLog.push(line),
+  });
+  const shared = { endpoint: stack.mock.url, logger: false as const };
+  direct = createApiClient({ ...shared, apiKey: 'development-api-key' });
+  proxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api` });
+  guestDirect = createApiClient({ ...shared, apiKey: 'development-api-key', getGuestPass: () => guestPass });
+  guestProxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api`, getGuestPass: () => guestPass });
+  signedInDirect = createApiClient({ ...shared, apiKey: 'development-api-key', getAccessToken: () => accessToken });
+  signedInProxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api`, getAccessToken: () => accessToken });
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+/** The sample call as facade input: `params`, `query`, `payload`, and a file for an upload. */
+function inputOf(call: SampleCall): Record<string, unknown> {
+  return {
+    params: call.typed.params,
+    query: call.typed.query,
+    headers: call.headers,
+    ...(call.body !== undefined ? { payload: call.body } : {}),
+    ...(call.upload
+      ? { payload: call.form ?? {}, file: new Blob(['sample file'], { type: 'text/plain' }), fileName: 'sample.txt' }
+      : {}),
+  };
+}
+
+async function callThrough(mode: 'direct' | 'proxy', call: SampleCall): Promise<void> {
+  const api = clientFor(call, mode);
+  const invoke = api.invoke as unknown as (id: OperationId, input: Record<string, unknown>) => Promise<unknown>;
+  const violationsBefore = prismLog.filter((line) => VIOLATION.test(line)).length;
+  try {
+    await invoke(call.operationId as OperationId, inputOf(call));
+  } catch (error) {
+    const detail = error instanceof ApiError ? JSON.stringify(error.body).slice(0, 600) : String(error);
+    throw new Error(`${call.operationId}: ${(error as Error).message} ${detail}`);
+  }
+  // Prism writes its log a moment after it answers.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const violations = prismLog.filter((line) => VIOLATION.test(line)).slice(violationsBefore);
+  expect(violations, `${call.operationId}: Prism reported`).toEqual([]);
+}
+
+describe('the SDK knows every operation of the description', () => {
+  it('has the same operations as the bundle', () => {
+    expect(Object.keys(operationTable).sort()).toEqual(calls.map((call) => call.operationId).sort());
+  });
+});
+
+describe('direct mode: every operation through the SDK against Prism', () => {
+  it.each(calls.map((call) => [call.operationId, call] as const))('%s', async (_, call) => {
+    await callThrough('direct', call);
+  });
+});
+
+describe('proxy mode: every operation through the SDK, the /api handler and Prism', () => {
+  it.each(calls.map((call) => [call.operationId, call] as const))('%s', async (_, call) => {
+    await callThrough('proxy', call);
+  });
+
+  it('answers an unknown operation with a 404 problem', async () => {
+    const response = await fetch(`${stack.site.url}/api/users.noSuchOperation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 404, title: 'Unknown operation' });
+  });
+});
+
+describe('Prism saw no invalid request', () => {
+  it('logged no validation violation', () => {
+    expect(prismLog.filter((line) => VIOLATION.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { OperationId, operations as table } from './generated/operations.js';
+import type { operations } from './generated/schema.js';
+
+type Defined<T> = Exclude<T, undefined>;
+type Op<K extends OperationId> = operations[K];
+
+type PathPart<O> = O extends { parameters: { path: infer P } }
+  ? [P] extends [never]
+    ? unknown
+    : { params: P }
+  : unknown;
+
+type QueryPart<O> = O extends { parameters: { query: infer Q } }
+  ? [Q] extends [never]
+    ? unknown
+    : { query: Q }
+  : O extends { parameters: { query?: infer Q } }
+    ? [Defined<Q>] extends [never]
+      ? unknown
+      : { query?: Defined<Q> }
+    : unknown;
+
+type BodyOf<O> = O extends { requestBody?: infer B } ? Defined<B> : never;
+type ContentOf<B> = B extends { content: infer C } ? C : never;
+
+type PayloadPart<O> = [BodyOf<O>] extends [never]
+  ? unknown
+  : ContentOf<BodyOf<O>> extends { 'multipart/form-data': infer F }
+    ? { file: Blob; fileName?: string; payload?: Omit<F, 'file'> }
+    : ContentOf<BodyOf<O>> extends { 'application/json': infer J }
+      ? O extends { requestBody: unknown }
+        ? { payload: J }
+        : { payload?: J }
+      : unknown;
+
+/** What the facade takes for an operation: `params` (path), `query`, `payload`, and `file` for an upload. */
+export type OperationInput<K extends OperationId> = PathPart<Op<K>> &
+  QueryPart<Op<K>> &
+  PayloadPart<Op<K>> & {
+    /** Cancels this call alone (`cancelAll()` cancels every call). */
+    signal?: AbortSignal;
+    /** Extra headers, e.g. `Prefer` for the mock, or `X-Request-Id` to re-send a write under its first id. */
+    headers?: Record<string, string>;
+  };
+
+type SuccessCode = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+type SuccessOf<O> = O extends { responses: infer R } ? R[Extract<keyof R, SuccessCode>] : never;
+type BodyOfResponse<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+/** What the facade resolves with for an operation: the documented success body. */
+export type OperationOutput<K extends OperationId> = BodyOfResponse<SuccessOf<Op<K>>>;
+
+/** Arguments of a facade method: the input may be left out when nothing in it is required. */
+export type OperationArgs<K extends OperationId> =
+  object extends OperationInput<K> ? [input?: OperationInput<K>] : [input: OperationInput<K>];
+
+type GroupOf<K> = K extends `${infer G}.${string}` ? G : never;
+
+/** `api.users.create({ payload })`: one object per group, one method per operation, typed from the description. */
+export type Facade = {
+  [G in GroupOf<OperationId>]: {
+    [K in OperationId as K extends `${G}.${infer M}` ? M : never]: (
+      ...args: OperationArgs<K>
+    ) => Promise<OperationOutput<K>>;
+  };
+};
+
+/** The path templates that take uploads (`x-upload` in the description). */
+export type UploadPath = {
+  [K in OperationId]: (typeof table)[K]['upload'] extends true ? (typeof table)[K]['path'] : never;
+}[OperationId];
+
+type UploadIdOf<P> = {
+  [K in OperationId]: (typeof table)[K]['path'] extends P
+    ? (typeof table)[K]['upload'] extends true
+      ? K
+      : never
+    : never;
+}[OperationId];
+
+export type UploadInput<P extends UploadPath> = OperationInput<UploadIdOf<P>>;
+export type UploadOutput<P extends UploadPath> = OperationOutput<UploadIdOf<P>>;

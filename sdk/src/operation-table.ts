@@ -1,0 +1,63 @@
+import { type OperationId, operations } from './generated/operations.js';
+
+export type Operation = (typeof operations)[OperationId];
+
+/** The shape of an operation table: the generated one, or a smaller one (tests, a proxy serving a subset). */
+export interface OperationSpec {
+  readonly method: string;
+  readonly path: string;
+  readonly upload: boolean;
+  /** Takes the access token (`accessToken` query parameter). */
+  readonly token: boolean;
+  /** Takes a guest pass (`guestPass` query parameter): the read-only guest views. */
+  readonly guest?: boolean;
+  readonly parseAs: string;
+}
+export type OperationTable = Readonly<Record<string, OperationSpec>>;
+
+/** Lookups over an operation table, built once per client or proxy handler. */
+export class OperationIndex {
+  readonly table: OperationTable;
+  readonly #byRoute = new Map<string, string>();
+  readonly #uploads = new Map<string, string>();
+
+  constructor(table: OperationTable = operations) {
+    this.table = table;
+    for (const [id, op] of Object.entries(table)) {
+      this.#byRoute.set(`${op.method} ${op.path}`, id);
+      if (op.upload) this.#uploads.set(op.path, id);
+    }
+  }
+
+  /** The operationId of a method and path template, when the table has one. */
+  idOf(method: string, path: string): string | undefined {
+    return this.#byRoute.get(`${method.toUpperCase()} ${path}`);
+  }
+
+  /** Looks an operation up by name without trusting the name (it may come from a URL). */
+  find(id: string): OperationSpec | undefined {
+    return Object.hasOwn(this.table, id) ? this.table[id] : undefined;
+  }
+
+  /** The upload operation at a path template: the upload allow-list (§8). */
+  uploadAt(path: string): string | undefined {
+    return this.#uploads.get(path);
+  }
+}
+
+const names = new Map<string, readonly string[]>();
+
+/** The `{name}` placeholders of a path template, in order. */
+export function placeholdersOf(path: string): readonly string[] {
+  let found = names.get(path);
+  if (!found) {
+    found = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? '');
+    names.set(path, found);
+  }
+  return found;
+}
+
+/** Writes are queued one at a time (§9); everything else runs at once. */
+export function isWrite(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+}

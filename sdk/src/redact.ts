@@ -1,0 +1,42 @@
+/** Keys whose values are never logged nor put in an error: passwords, captcha answers, tokens, keys, card codes. */
+const SECRET_KEY = /pass(word)?|captcha|token|secret|cvc|api-?key|authorization|cookie/i;
+export const REDACTED = '[redacted]';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);
+
+/** The string values held under secret-looking keys, at any depth. */
+export function secretsIn(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (depth > 8) return found;
+  if (Array.isArray(value)) for (const item of value) secretsIn(item, found, depth + 1);
+  else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (SECRET_KEY.test(key) && (typeof item === 'string' || typeof item === 'number')) found.push(String(item));
+      else secretsIn(item, found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/** Replaces every known secret value in a text; values shorter than 4 characters are left (they would shred it). */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+/** A copy with secret-keyed values replaced and known secret values scrubbed from every string. */
+export function redact<T>(value: T, secrets: readonly string[], depth = 0): T {
+  if (typeof value === 'string') return scrub(value, secrets) as T;
+  if (depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1)) as T;
+  if (isRecord(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, secrets, depth + 1),
+      ]),
+    ) as T;
+  }
+  return value;
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient, createApiClientFor } from '../src/client.js';
+import type { OperationTable } from '../src/operation-table.js';
+import { createProxyHandler } from '../src/proxy/handler.js';
+import { fakeFetch, problemResponse } from './fake-fetch.js';
+
+const endpoint = 'https://api.test';
+const site = 'https://app.test';
+const apiKey = 'server-side-key';
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${site}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('proxy handler: the server half of proxy mode', () => {
+  it('makes the direct call with the API key held server-side and hands the answer back', async () => {
+    const upstream = fakeFetch(() =>
+      Response.json({ hasTwoFactorAuth: true }, { headers: { 'x-request-id': 'r1', 'ratelimit-remaining': '9' } }),
+    );
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const response = await handler(
+      post(
+        '/api/users.hasTwoFactorAuth',
+        { params: { email: 'ada@example.com' } },
+        { 'x-request-id': 'r1', 'x-api-key': 'browser-key', cookie: 'a=b' },
+      ),
+    );
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hasTwoFactorAuth: true });
+    expect(response.headers.get('ratelimit-remaining')).toBe('9');
+    const [request] = upstream.requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.url).toBe('https://api.test/users/ada%40example.com/has2fa');
+    expect(request?.headers.get('x-api-key')).toBe(apiKey);
+    expect(request?.headers.get('x-request-id')).toBe('r1');
+    expect(request?.headers.has('cookie')).toBe(false);
+    expect(request?.body).toBeNull();
+  });
+
+  it('sends the payload as the JSON body and passes the idempotency key and the token on', async () => {
+    const upstream = fakeFetch(() => Response.json({ _id: 't1' }, { status: 201 }));
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const team = { title: 'Team', email: 'ada@example.com', defaultTimeZone: 'America/New_York' };
+    const response = await handler(
+      post('/api/teams.create?accessToken=tok-1', { payload: team }, { 'idempotency-key': 'k1' }),
+    );
+
+    expect(response.status).toBe(201);
+    const [request] = upstream.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('https://api.test/teams?accessToken=tok-1');
+    expect(request?.headers.get('idempotency-key')).toBe('k1');
+    expect(await request?.json()).toEqual(team);
+  });
+
+  it('does not pass the token to an operation that takes none', async () => {
+    const upstream = fakeFetch(() => Response.json({}));
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    await handler(post('/api/auth.login?accessToken=tok-1', { payload: { email: 'a@example.com', password: 'x' } }));
+    expect(upstream.requests[0]?.url).toBe('https://api.test/login');
+  });
+
+  it('repeats the key for array query values', async () => {
+    const table: OperationTable = {
+      'users.list': { method: 'GET', path: '/users', upload: false, token: true, parseAs: 'json' },
+    };
+    const upstream = fakeFetch(() => Response.json({}));
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    await handler(post('/api/users.list', { query: { ids: ['a', 'b'], page: 2, includeDeleted: false } }));
+    expect(new URL(upstream.requests[0]?.url ?? '').search).toBe('?ids=a&ids=b&page=2&includeDeleted=false');
+  });
+
+  it.each([
+    ['an unknown name', '/api/users.noSuchThing'],
+    ['a name that is no operation', '/api/constructor'],
+    ['a prototype key', '/api/__proto__.x'],
+    ['an upload route for an operation that takes no file', '/api/upload/users.create'],
+    ['no name', '/api/'],
+  ])('answers %s with a 404 problem', async (_, path) => {
+    const upstream = fakeFetch();
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const response = await handler(post(path, {}, { 'x-request-id': 'r-404' }));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({ title: 'Unknown operation', status: 404, requestId: 'r-404' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'a body that is not JSON',
+      () =>
+        new Request(`${site}/api/users.create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        }),
+      400,
+    ],
+    ['a field outside the envelope', () => post('/api/users.create', { payload: {}, extra: 1 }), 400],
+    ['a missing path parameter', () => post('/api/users.hasTwoFactorAuth', {}), 400],
+    ['a path parameter not in the path', () => post('/api/tokens.getUser', { params: { userId: 'u1' } }), 400],
+    [
+      'a form post (no JSON)',
+      () =>
+        new Request(`${site}/api/users.create`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: '{}',
+        }),
+      415,
+    ],
+    ['a GET', () => new Request(`${site}/api/users.create`), 405],
+    ['a call from another site', () => post('/api/users.create', {}, { 'sec-fetch-site': 'cross-site' }), 403],
+  ])('refuses %s', async (_, make, status) => {
+    const upstream = fakeFetch();
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const response = await handler(make());
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('answers 502 when the API cannot be reached and 504 when it is too slow', async () => {
+    const down = createProxyHandler({
+      endpoint,
+      apiKey,
+      fetch: fakeFetch(() => Promise.reject(new TypeError('fetch failed'))).fetch,
+    });
+    expect((await down(post('/api/tokens.getUser', {}))).status).toBe(502);
+    const slow = createProxyHandler({
+      endpoint,
+      apiKey,
+      timeoutMs: 20,
+      fetch: (_input, init) =>
+        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    });
+    expect((await slow(post('/api/tokens.getUser', {}))).status).toBe(504);
+  });
+
+  it('forwards an upload as multipart to the direct route', async () => {
+    const table: OperationTable = {
+      'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
+    };
+    const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const form = new FormData();
+    form.append('alt', 'Ada');
+    form.append('params', JSON.stringify({ userId: 'u1' }));
+    form.append('query', '{}');
+    form.append('file', new File(['png'], 'ada.png', { type: 'image/png' }));
+    const response = await handler(
+      new Request(`${site}/api/upload/users.updatePhoto?accessToken=t`, { method: 'POST', body: form }),
+    );
+
+    expect(response.status).toBe(200);
+    const [request] = upstream.requests;
+    expect(request?.method).toBe('PUT');
+    expect(request?.url).toBe('https://api.test/users/u1/photo?accessToken=t');
+    const sent = await request?.formData();
+    expect(sent?.get('alt')).toBe('Ada');
+    expect(sent?.has('params')).toBe(false);
+    expect(await (sent?.get('file') as File | undefined)?.text()).toBe('png');
+  });
+});
+
+describe('SDK in proxy mode through the handler', () => {
+  it('round-trips a call and its error status', async () => {
+    const upstream = fakeFetch((request) =>
+      request.url.endsWith('/has2fa') ? Response.json({ hasTwoFactorAuth: false }) : problemResponse(409, {}, 'Taken'),
+    );
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const api = createApiClient({
+      endpoint,
+      proxy: `${site}/api`,
+      fetch: (input) => handler(input as Request),
+      logger: false,
+    });
+
+    await expect(api.users.hasTwoFactorAuth({ params: { email: 'ada@example.com' } })).resolves.toEqual({
+      hasTwoFactorAuth: false,
+    });
+    await expect(
+      api.users.create({
+        payload: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          password: 'Correct-Horse-9!',
+          captcha: 'c',
+        },
+      }),
+    ).rejects.toMatchObject({ status: 409, operationId: 'users.create', body: { detail: 'Taken' } });
+    expect(upstream.requests.every((r) => r.headers.get('x-api-key') === apiKey)).toBe(true);
+  });
+
+  it('round-trips an upload', async () => {
+    const table: OperationTable = {
+      'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
+    };
+    const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const api = createApiClientFor(
+      { endpoint, proxy: `${site}/api`, fetch: (input) => handler(input as Request), getAccessToken: () => 'tok' },
+      table,
+    );
+    const upload = api.upload as (path: string, input: object) => Promise<unknown>;
+    await expect(
+      upload('/users/{userId}/photo', { params: { userId: 'u1' }, file: new Blob(['png']), payload: { alt: 'A' } }),
+    ).resolves.toEqual({ _id: 'u1' });
+    expect(upstream.requests[0]?.url).toBe('https://api.test/users/u1/photo?accessToken=tok');
+  });
+});
