@@ -1,6 +1,6 @@
 // `npm test`: every check and test, in order of cost, stopping at the first failure.
 // Prints each step's time and a closing "tests: N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.js';
@@ -14,13 +14,21 @@ interface Step {
   command: string[];
   cwd?: string;
   env?: Record<string, string>;
+  /** Runs beside the following steps (its output is printed when it ends); awaited before the browser tests. */
+  background?: boolean;
+  /** Needs Debian's Chromium. */
+  browser?: boolean;
 }
 
 const steps: Step[] = [
   { name: 'format and lint (biome)', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
   { name: 'spec lint (redocly)', command: ['npm', 'run', '--silent', 'lint', '-w', 'openapi'] },
   { name: 'bundle, proxy description and docs', command: ['npm', 'run', '--silent', 'build', '-w', 'openapi'] },
-  { name: 'OWASP rules on the bundle (spectral)', command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'] },
+  {
+    name: 'OWASP rules on the bundle (spectral)',
+    command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'],
+    background: true,
+  },
   { name: 'generated files are fresh', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
   { name: 'typecheck (tsc)', command: ['npm', 'run', '--silent', 'typecheck'] },
   {
@@ -34,12 +42,13 @@ const steps: Step[] = [
       `--outputFile.json=${reports}/vitest.json`,
     ],
   },
-  { name: 'build the sign-in app (vite)', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
+  { name: 'build the sign-in app and the gallery (vite)', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
   {
     name: 'end-to-end tests (playwright, chromium)',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     cwd: `${root}web`,
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    browser: true,
   },
 ];
 
@@ -66,9 +75,41 @@ function count(): { passed: number; failed: number } {
 
 const started = Date.now();
 const timings: string[] = [];
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1).padStart(6);
 let failure: string | undefined;
+const background: Promise<void>[] = [];
+
+function runInBackground(step: Step): Promise<void> {
+  const t0 = Date.now();
+  const [cmd, ...args] = step.command;
+  const child = spawn(cmd as string, args, { cwd: step.cwd ?? root, env: { ...process.env, ...step.env } });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n▶ ${step.name} (ran beside the steps above)\n${output.trim()}`);
+      timings.push(`  ${seconds(t0)} s  ${step.name} (in the background)`);
+      if (code !== 0 && !failure) failure = `${step.name} failed (exit ${code})`;
+      resolve();
+    });
+  });
+}
+
 for (const step of steps) {
-  if (step.name.startsWith('end-to-end')) {
+  if (failure) break;
+  if (step.background) {
+    console.log(`\n▶ ${step.name}: started in the background`);
+    background.push(runInBackground(step));
+    continue;
+  }
+  if (step.browser) {
+    await Promise.all(background);
+    if (failure) break;
     try {
       ensureChromium();
     } catch (error) {
@@ -79,21 +120,20 @@ for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const t0 = Date.now();
   const [cmd, ...args] = step.command;
-  const result = spawnSync(cmd as string, args, {
-    cwd: step.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+  // Asynchronous, so the background steps' output keeps draining meanwhile.
+  const status = await new Promise<number | null>((resolve) => {
+    spawn(cmd as string, args, { cwd: step.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...step.env } }).on(
+      'close',
+      resolve,
+    );
   });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  timings.push(`  ${seconds.padStart(6)} s  ${step.name}`);
-  if (result.status !== 0) {
-    failure = `${step.name} failed (exit ${result.status ?? result.signal})`;
-    break;
-  }
+  timings.push(`  ${seconds(t0)} s  ${step.name}`);
+  if (status !== 0) failure = `${step.name} failed (exit ${status})`;
 }
+await Promise.all(background);
 
 const { passed, failed } = count();
-console.log(`\n${timings.join('\n')}\n  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  total`);
+console.log(`\n${timings.join('\n')}\n  ${seconds(started)} s  total`);
 if (failure) console.error(`\n✗ ${failure}`);
 console.log(`\ntests: ${passed} passed, ${failed + (failure && failed === 0 ? 1 : 0)} failed`);
 process.exit(failure ? 1 : 0);
