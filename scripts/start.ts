@@ -1,5 +1,6 @@
 // `npm start`: builds what the product needs, then serves the sign-in app, the docs and the dashboard placeholder
-// on 127.0.0.1:$PORT (5173) in front of the Prism mock on 127.0.0.1:$MOCK_PORT (4010). Ctrl-C stops everything.
+// on 127.0.0.1:$PORT (5173) in front of the mock on 127.0.0.1:$MOCK_PORT (4010): the scenario accounts of
+// mock-server/src/scenarios.ts, then Prism on the bundle. `npm run mock` serves the mock alone. Ctrl-C stops everything.
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
 // through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly.
 import { startStack } from '../mock-server/src/stack.js';
@@ -21,7 +22,8 @@ console.log(`
   API proxy     ${base}/api/{group}.{method}
   API docs      ${base}/docs/
   Dashboard     ${base}/dash/  (placeholder for the main application)
-  Prism mock    ${stack.mock.url}  (direct mode)
+  Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
+  Scenarios     mock-server/CATALOGUE.md  (e.g. sign in as mfa@example.com or locked@example.com)
 
   Press Ctrl-C to stop.
 `);

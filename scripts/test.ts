@@ -30,6 +30,7 @@ const steps: Step[] = [
     background: true,
   },
   { name: 'generated files are fresh', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
+  { name: 'mock catalogue is fresh', command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'] },
   { name: 'typecheck (tsc)', command: ['npm', 'run', '--silent', 'typecheck'] },
   {
     name: 'unit tests (vitest)',

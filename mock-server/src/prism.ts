@@ -16,6 +16,8 @@ export interface PrismOptions {
   errors?: boolean;
   /** Where Prism's log lines go; quiet by default. */
   log?: (line: string) => void;
+  /** Run `prism proxy` to this backend instead of `prism mock`: it forwards every call and validates both ways. */
+  upstream?: string;
 }
 
 function prismBin(): string {
@@ -45,10 +47,11 @@ async function waitForPort(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`Prism did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts `prism mock` on the bundled description and resolves once it answers. */
+/** Starts `prism mock` (or `prism proxy`) on the bundled description and resolves once it answers. */
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const host = options.host ?? '127.0.0.1';
-  const args = [prismBin(), 'mock', options.spec, '-h', host, '-p', String(options.port)];
+  const mode = options.upstream ? ['proxy', options.spec, options.upstream] : ['mock', options.spec];
+  const args = [prismBin(), ...mode, '-h', host, '-p', String(options.port)];
   if (options.errors) args.push('--errors');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const log = options.log;

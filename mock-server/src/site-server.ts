@@ -17,6 +17,8 @@ export interface SiteOptions {
   api?: (request: Request) => Promise<Response>;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
   apiEndpoint: string;
+  /** Stands in for the backend's `/sso/login/{domain}`: resolves where to send the browser. */
+  ssoStart?: (domain: string) => Promise<string>;
   /** Further run-time settings written into the app's `<meta name="…" content="">` tags (e.g. `api-mode`). */
   meta?: Record<string, string>;
 }
@@ -56,6 +58,11 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
   if (path === '/api' || path.startsWith('/api/')) {
     if (!options.api) return send(res, 404, 'text/plain; charset=utf-8', 'Proxy mode is not enabled');
     return forward(options.api, req, res);
+  }
+  const sso = /^\/sso\/login\/([^/]+)\/?$/.exec(path);
+  if (sso?.[1] && options.ssoStart && (req.method === 'GET' || req.method === 'HEAD')) {
+    res.writeHead(302, { Location: await options.ssoStart(sso[1].toLowerCase()), 'Cache-Control': 'no-store' });
+    return void res.end();
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { Allow: 'GET, HEAD' });

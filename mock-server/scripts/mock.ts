@@ -1,0 +1,36 @@
+// `npm run mock`: the mock alone, both transports (§7), without building the app. Direct mode at
+// 127.0.0.1:$MOCK_PORT (4010), proxy mode at 127.0.0.1:$PORT (5173)/api/… through the SDK's proxy handler. Requests
+// that match a scenario account get its answer; requests that break the description are refused with the rules
+// they broke, and both are printed as they happen.
+import { scenarios } from '../src/scenarios.js';
+import { startStack } from '../src/stack.js';
+import { ViolationReport } from '../src/violation-report.js';
+import { bundle, host, mockPort, port, siteLines, stopOnSignal } from './shared.js';
+
+bundle();
+const report = new ViolationReport();
+const stack = await startStack({
+  port,
+  mockPort,
+  host,
+  log: (line) => {
+    if (line.startsWith('scenario ')) console.log(`  ${line}`);
+  },
+  onExchange: (exchange) => {
+    for (const line of report.record(exchange)) console.log(`  ${line}`);
+  },
+});
+const mock = stack.mock.url;
+console.log(`
+  Mock, direct    ${mock}/{path}  (X-Api-Key: any value; Prefer: code=… / example=… picks an answer)
+  Mock, proxy     ${stack.site.url}/api/{group}.{method}  and  ${stack.site.url}/api/upload/{group}.{method}
+${siteLines(stack).join('\n')}
+  Prism           ${stack.prism.url}  (behind the mock: validates every request)
+
+  Scenario accounts (catalogue: mock-server/README.md, data: mock-server/src/scenarios.ts):
+${scenarios.map((s) => `    ${s.name.padEnd(24)} ${s.input}`).join('\n')}
+
+  Try: curl -H 'X-Api-Key: dev' ${mock}/users/mfa%40example.com/has2fa
+  Press Ctrl-C to stop.
+`);
+stopOnSignal(stack);

@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { scenarioMatcher } from './scenario-match.js';
+import type { Scenario } from './scenarios.js';
+import {
+  readViolations,
+  requestErrors,
+  VIOLATIONS_HEADER,
+  type Violation,
+  validationProblem,
+  violationsInPrismProblem,
+} from './violations.js';
+
+export interface MockFrontOptions {
+  port: number;
+  host?: string;
+  /** Prism's address (mock or proxy mode), reachable only through this front. */
+  target: string;
+  /** Scenario accounts turned into a `Prefer` choice; none in proxy mode, where a real backend answers. */
+  scenarios?: readonly Scenario[];
+  /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
+  onExchange?: (exchange: Exchange) => void;
+  log?: (line: string) => void;
+}
+
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  violations: Violation[];
+}
+
+export interface RunningFront {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Scenario name of the answer, for QA reading the network panel. */
+export const SCENARIO_HEADER = 'x-mock-scenario';
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'expect',
+  'proxy-connection',
+]);
+const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
+ * read its answers. Every response header is exposed (Retry-After, X-Request-Id, the scenario) by name, which
+ * works whether or not the browser sends credentials.
+ */
+function corsHeaders(origin: string | undefined, exposed: string[]): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    ...(origin ? { vary: 'Origin' } : {}),
+    ...(exposed.length ? { 'access-control-expose-headers': exposed.join(', ') } : {}),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer, type: string | undefined): unknown {
+  if (!body.length || !/\bjson\b/i.test(type ?? '')) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The mock's public address: a thin layer in front of Prism. It turns a request that matches a scenario account
+ * into Prism's `Prefer` choice (a client's own `Prefer` wins), answers CORS preflights for any header (`prefer`
+ * included), and turns Prism's verdict on an invalid request (its `sl-violations` header, or its own problem in
+ * proxy mode) into our 422 problem with every broken rule in `errors`. Prism validates and answers everything.
+ */
+export function startMockFront(options: MockFrontOptions): Promise<RunningFront> {
+  const match = scenarioMatcher(options.scenarios ?? []);
+  const target = options.target.replace(/\/+$/, '');
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': METHODS,
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+        'access-control-max-age': '600',
+        vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+        'content-length': '0',
+      });
+      return void res.end();
+    }
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const body = await readBody(req);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (HOP_BY_HOP.has(name) || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    const scenario = headers.has('prefer')
+      ? undefined
+      : match({
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          body: parseJson(body, req.headers['content-type']),
+        });
+    if (scenario) {
+      headers.set('prefer', scenario.prefer);
+      options.log?.(`scenario "${scenario.name}": ${method} ${url.pathname} → Prefer: ${scenario.prefer}`);
+    }
+    const answer = await fetch(`${target}${url.pathname}${url.search}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body.length && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
+    });
+    let payload = Buffer.from(await answer.arrayBuffer());
+    const listed = readViolations(answer.headers.get(VIOLATIONS_HEADER));
+    const violations = listed.length ? listed : violationsInPrismProblem(payload, answer.headers.get('content-type'));
+    const exchange = { method, path: url.pathname, status: answer.status, violations };
+    options.onExchange?.(exchange);
+
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && name !== 'content-encoding') {
+        out[name] = value;
+      }
+    });
+    if (scenario) out[SCENARIO_HEADER] = scenario.name;
+    const refused = requestErrors(violations);
+    let status = answer.status;
+    if (refused.length) {
+      status = 422;
+      payload = Buffer.from(
+        JSON.stringify(validationProblem(refused, url.pathname, req.headers['x-request-id']?.toString() ?? null)),
+      );
+      out['content-type'] = 'application/problem+json';
+    }
+    Object.assign(out, corsHeaders(origin, Object.keys(out)));
+    out['content-length'] = String(payload.length);
+    res.writeHead(status, out);
+    res.end(method === 'HEAD' ? undefined : payload);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log?.(`mock front: ${String(error)}`);
+      if (res.headersSent) return void res.end();
+      const problem = {
+        type: 'https://errors.runofshow.dev/bad-gateway',
+        title: 'Bad gateway',
+        status: 502,
+        detail: `The mock behind this address did not answer: ${String(error)}`,
+      };
+      res.writeHead(502, {
+        'content-type': 'application/problem+json',
+        ...corsHeaders(req.headers.origin, []),
+      });
+      res.end(JSON.stringify(problem));
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const { address, port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${address}:${port}`,
+        server,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

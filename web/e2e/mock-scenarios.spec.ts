@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { messages } from '../src/lib/messages.js';
+
+// Each scenario account of mock-server/src/scenarios.ts, typed into the app the way a tester would: no Prefer header
+// and no page.route here, so the mock's own catalogue must lead to each screen (§2, §4, §8 texts).
+
+const lockout =
+  'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/app.login/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function ssoSignIn(page: Page, email: string) {
+  await page.goto('/app.login/login/sso');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Continue with SSO' }).click();
+}
+
+test.describe('scenario accounts of the mock', () => {
+  test('mfa@example.com asks for the six-digit code, then signs in', async ({ page }) => {
+    await signIn(page, 'mfa@example.com');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login with MFA');
+    await page.getByLabel('Six-digit code').fill('123456');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+  });
+
+  test('mfa@example.com with the code 000000 fails', async ({ page }) => {
+    await signIn(page, 'mfa@example.com');
+    await page.getByLabel('Six-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
+  });
+
+  test('locked@example.com is locked out for 30 minutes, with a way to /forgot', async ({ page }) => {
+    await signIn(page, 'locked@example.com');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(lockout);
+    await expect(alert.locator('.countdown')).toHaveText(/^You can try again in (30:00|29:5\d)\.$/);
+    await alert.getByRole('link').click();
+    await expect(page).toHaveURL(/\/app\.login\/forgot$/);
+  });
+
+  test('wrong@example.com gets the login failure', async ({ page }) => {
+    await signIn(page, 'wrong@example.com');
+    await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
+  });
+
+  test('taken@example.com opens the Sign Up Error dialog', async ({ page }) => {
+    await page.goto('/app.login/signup');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Work email').fill('taken@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+    await page.getByLabel('Company name').fill('Analytical Engines');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign Up Error' });
+    await expect(dialog).toContainText('Could not complete sign-up. Please verify your details or try logging in.');
+  });
+
+  test('a domain with SSO goes through to the dashboard', async ({ page }) => {
+    await ssoSignIn(page, 'ada@sso.example.com');
+    await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+  });
+
+  test('a domain without SSO lands on Invalid SSO Domain', async ({ page }) => {
+    await ssoSignIn(page, 'ada@nosso.example.com');
+    await expect(page).toHaveURL(/\/app\.login\/login\/sso\/invalid$/);
+    await expect(page.getByText('Invalid SSO Domain', { exact: true })).toBeVisible();
+    await expect(page.getByText("Oops, we don't seem to have SSO configured for that domain")).toBeVisible();
+  });
+
+  test('a failing SSO lookup lands on Something went wrong', async ({ page }) => {
+    await ssoSignIn(page, 'ada@broken-sso.example.com');
+    await expect(page).toHaveURL(/\/app\.login\/login\/sso\/error$/);
+    await expect(page.getByText('Something went wrong', { exact: true })).toBeVisible();
+  });
+
+  test('the expired invitation offers to resend it', async ({ page }) => {
+    await page.goto('/app.login/signup/invited/expired-invite-token');
+    await expect(page.getByText('This signup link is invalid.')).toBeVisible();
+    await expect(
+      page.getByText('If you were invited to an event, you can request a new link by submitting your email below.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send email' })).toBeVisible();
+  });
+
+  test('the invalid reset link fails and points to /forgot', async ({ page }) => {
+    await page.goto('/app.login/reset/invalid-reset-token?email=ada%40example.com');
+    await page.getByLabel('New password', { exact: true }).fill('Correct-Horse-9');
+    await page.getByLabel('Confirm new password').fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    // §4 names the error state; its text is not shown in the specification (the app's wording).
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(messages.resetFailed);
+    await expect(alert.getByRole('link')).toHaveAttribute('href', '/app.login/forgot');
+  });
+
+  test('the failing verification token says the link is invalid', async ({ page }) => {
+    await page.goto('/app.login/verify/failing-verification-token');
+    await expect(page.getByText('This verification link is invalid', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Reach out to app support if you're having trouble getting your email verified."),
+    ).toBeVisible();
+  });
+});
