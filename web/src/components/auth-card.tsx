@@ -1,13 +1,26 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
-/** The white card on the blue gradient that every sign-in screen sits in. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+interface Props {
+  title: string;
+  subtitle?: string | undefined;
+  children: ReactNode;
+  /** Links under the card's content (other ways in, legal text). */
+  footer?: ReactNode;
+}
+
+/** The white card on the blue gradient (§2) that every sign-in screen sits in. */
+export function AuthCard({ title, subtitle, children, footer }: Props) {
+  useEffect(() => {
+    document.title = `${title} · Run of Show`;
+  }, [title]);
   return (
     <main className="page">
       <section className="card" aria-labelledby="card-title">
+        <p className="brand">Run of Show</p>
         <h1 id="card-title">{title}</h1>
         {subtitle ? <p className="subtitle">{subtitle}</p> : null}
         {children}
+        {footer ? <div className="card-footer">{footer}</div> : null}
       </section>
     </main>
   );

@@ -1,0 +1,152 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
+
+// The component gallery (issue 6), built by `npm run build:gallery -w web`, served by the site server at /gallery/.
+
+async function openGallery(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/demonstration failure|failed to render/.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('request', (request) => {
+    if (!/^(http:\/\/127\.0\.0\.1|data:)/.test(request.url())) problems.push(`off-host request: ${request.url()}`);
+  });
+  await page.goto('/gallery/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Component gallery' })).toBeVisible();
+  return problems;
+}
+
+test('shows every piece under the site CSP, with no error and nothing fetched off-host', async ({ page }) => {
+  const problems = await openGallery(page);
+  const pieces = [
+    'Alert',
+    'Button',
+    'Text input',
+    'Toggle',
+    'Error boundaries',
+    'Avatar',
+    'Avatar group',
+    'Label',
+    'Label row',
+    'Label picker',
+    'Time zone picker',
+    'Date picker',
+    'Date-time picker',
+    'Colour rotator',
+    'Mobile-device check',
+    'Roles and visibility',
+  ];
+  for (const name of pieces) {
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Pieces' }).getByRole('link', { name, exact: true }),
+    ).toBeVisible();
+  }
+  // 7 colours × 4 variants × 3 sizes
+  await expect(page.locator('#button table').getByRole('button', { name: 'Save show' })).toHaveCount(84);
+  await expect(page.locator('#alert .alert')).toHaveCount(8);
+  await expect(page.getByTestId('device-kind')).toHaveText('desktop');
+  expect(problems).toEqual([]);
+});
+
+test('passes axe (WCAG 2.1 A and AA) at rest', async ({ page }) => {
+  await openGallery(page);
+  await expectAccessible(page);
+});
+
+test('passes axe with popovers, tooltips and error messages open', async ({ page }) => {
+  // Three full-page axe runs over some 1,500 nodes.
+  test.setTimeout(90_000);
+  await openGallery(page);
+  await page.getByRole('button', { name: '+5 more people' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Alan Turing' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: '+7 more labels' }).click();
+  await expect(page.getByRole('list', { name: 'Labels of Spring Gala: 7 more' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  const picker = page.locator('#label-picker .label-picker').first();
+  await picker.getByLabel('Color (hex)').fill('#zz');
+  await picker.getByRole('button', { name: 'Create label' }).click();
+  await expect(picker.getByText('Uh oh! A label needs 1 to 64 characters')).toBeVisible();
+  await expect(picker.getByText('Uh oh! A color is 3 to 6 letters or digits, optionally after #')).toBeVisible();
+  await page.getByLabel('Event starts on').fill('2020-01-01');
+  await page.getByLabel('Event starts on').blur();
+  await expect(page.getByText('Uh oh! Pick today or a later date')).toBeVisible();
+  await page.locator('#avatar [aria-label="Ada Lovelace"]').hover();
+  await expect(page.getByRole('tooltip', { name: 'Ada Lovelace is editing...' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('keeps the §9 sizes: avatars, labels, picker list and popover heights', async ({ page }) => {
+  await openGallery(page);
+  const box = async (selector: string) =>
+    (await page.locator(selector).first().boundingBox()) ?? { width: 0, height: 0 };
+
+  const avatar = await box('#avatar .avatar');
+  expect([avatar.width, avatar.height]).toEqual([48, 48]);
+  const grouped = await box('#avatar-group .avatar');
+  expect([grouped.width, grouped.height]).toEqual([28, 28]);
+
+  const long = page.locator('#label .label').filter({ hasText: 'Sponsor activation' });
+  expect((await long.first().boundingBox())?.width).toBe(110);
+  expect((await long.nth(1).boundingBox())?.width).toBe(94);
+  await expect(long.first().locator('.label-text')).toHaveAttribute(
+    'title',
+    'Sponsor activation and hospitality suite',
+  );
+
+  await expect(page.locator('#label-picker .label-picker-list').first()).toHaveCSS('max-height', '200px');
+  const viewport = page.viewportSize()?.height ?? 0;
+  await expect(page.locator('#label-row .label-row-popover').first()).toHaveCSS('max-height', `${viewport * 0.4}px`);
+});
+
+test('labels take black or white text by brightness 122; a new label starts at #6B66F8', async ({ page }) => {
+  await openGallery(page);
+  const label = (text: string) => page.locator('#label .label').filter({ hasText: text }).first();
+  await expect(label('Keynote')).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+  await expect(label('Keynote')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(label('Rehearsal')).toHaveCSS('background-color', 'rgb(253, 224, 71)');
+  await expect(label('Rehearsal')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await expect(page.locator('#label-picker').getByLabel('Color (hex)').first()).toHaveValue('#6B66F8');
+});
+
+test('an avatar shows initials on a colour that stays with the name', async ({ page }) => {
+  await openGallery(page);
+  const grace = page.locator('#avatar [aria-label="Grace Hopper"]');
+  await expect(grace.first()).toHaveText('GH');
+  const colours = await grace.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).backgroundColor));
+  expect(colours.length).toBeGreaterThan(1);
+  expect(new Set(colours).size).toBe(1);
+  await expect(page.locator('#avatar [aria-label="stage.manager@example.com"]')).toHaveText('S');
+  await expect(page.locator('#avatar [aria-label="Hedy Lamarr"] img')).toBeVisible();
+});
+
+test('the sign-in app bundle carries none of the gallery pieces', async ({ page, request }) => {
+  await page.goto('/app.login/login');
+  const seen = new Set<string>();
+  const queue = await page
+    .locator('script[src]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLScriptElement).src));
+  let code = '';
+  while (queue.length) {
+    const url = queue.shift() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const body = await (await request.get(url)).text();
+    code += body;
+    for (const match of body.matchAll(/[\w./-]*?([\w-]+-[\w-]{8}\.js)/g)) {
+      queue.push(new URL(`/app.login/assets/${match[1]}`, url).href);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(0);
+  for (const marker of ['Rotate the color', 'is editing...', 'Sees event-admin content']) {
+    expect(code).not.toContain(marker);
+  }
+});

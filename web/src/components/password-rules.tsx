@@ -1,0 +1,45 @@
+import { type KeyboardEvent, useId, useState } from 'react';
+import { messages } from '../lib/messages.js';
+import { passwordRules } from '../lib/validation.js';
+import './password-rules.css';
+
+/**
+ * §5 'Passwords must contain:' — each rule with a tick or a cross as the visitor types. It floats over the form
+ * (no layout shift) while the password field has focus and a rule is still missing (then the submit button is
+ * disabled anyway, so covering it hides nothing usable); Escape dismisses it (WCAG 1.4.13). The input names it in
+ * aria-describedby.
+ */
+export function PasswordRules({ id, value, open }: { id: string; value: string; open: boolean }) {
+  const allMet = passwordRules.every((rule) => rule.test(value));
+  return (
+    <div id={id} role="tooltip" className="password-rules" hidden={!open || allMet}>
+      <p className="password-rules-title">{messages.passwordRulesHeading}</p>
+      <ul>
+        {passwordRules.map((rule) => {
+          const ok = rule.test(value);
+          return (
+            <li key={rule.label} className={ok ? 'rule-ok' : 'rule-missing'}>
+              <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {rule.label}
+              <span className="visually-hidden">{ok ? ' (met)' : ' (missing)'}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Wires the tooltip to a password field: shown on focus, hidden on blur or Escape. */
+export function usePasswordRules(value: string) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return {
+    describedBy: id,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Escape') setOpen(false);
+    },
+    tooltip: <PasswordRules id={id} value={value} open={open} />,
+  };
+}
