@@ -1,18 +1,47 @@
+import type { Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { recordCalls } from './support/api-calls.js';
+import { expectAccessible } from './support/axe.js';
 import { prefer } from './support/scenario.js';
 
 const lockout =
   'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires';
 
 test.describe('/login', () => {
-  test('signs in and lands on /dash/redirect', async ({ page }) => {
+  test('shows the §2 header, fields with the right autocomplete, and the other ways in', async ({ page }) => {
     await page.goto('/app.login/login');
-    await expect(page.getByRole('heading', { name: 'Welcome back! Sign in to the product' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
+    await expect(page).toHaveTitle('Welcome back! Sign in to the product · Run of Show');
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
+    await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    const links = page.getByRole('navigation', { name: 'Other ways in' });
+    await expect(links.getByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute('href', '/app.login/login/sso');
+    await expect(links.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/app.login/forgot');
+    await expect(links.getByRole('link', { name: 'Start a free trial' })).toHaveAttribute('href', '/app.login/signup');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expectAccessible(page);
+  });
+
+  test('signs in and lands on /dash/redirect', async ({ page }) => {
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+    expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
+  });
+
+  test('works with the keyboard alone', async ({ page }) => {
+    await page.goto('/app.login/login');
+    await page.keyboard.type('ada@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Correct-Horse-9');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dash\/redirect$/);
   });
 
   test('honours a same-host redirect and ignores another host', async ({ page }) => {
@@ -29,7 +58,7 @@ test.describe('/login', () => {
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   });
 
-  test('shows the failure alert on wrong credentials', async ({ page }) => {
+  test('shows the failure alert on wrong credentials, accessibly', async ({ page }) => {
     await prefer(page, /^\/login$/, 'code=401');
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
@@ -37,44 +66,104 @@ test.describe('/login', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expectAccessible(page);
   });
 
-  test('shows the lockout message with a link to /forgot on 429', async ({ page }) => {
+  test('shows the lockout message with a link to /forgot on 429 and counts down Retry-After', async ({ page }) => {
+    await page.clock.install();
+    await prefer(page, /^\/login$/, 'code=429');
+    await page.goto('/app.login/login');
+    await page.clock.pauseAt(Date.now() + 5000);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.clock.runFor(200);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(lockout);
+    // The mock's 429 carries Retry-After: 1800 (30 minutes).
+    await expect(alert.locator('.countdown')).toHaveText('You can try again in 30:00.');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await page.clock.runFor(61_000);
+    await expect(alert.locator('.countdown')).toHaveText('You can try again in 28:59.');
+    await page.clock.runFor(1800_000);
+    await expect(alert.locator('.countdown')).toHaveCount(0);
+    await expect(alert).toContainText(lockout);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await alert.getByRole('link', { name: 'Reset your password' }).click();
+    await expect(page).toHaveURL(/\/app\.login\/forgot$/);
+  });
+
+  test('the lockout state passes axe', async ({ page }) => {
     await prefer(page, /^\/login$/, 'code=429');
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText(lockout);
-    await alert.getByRole('link').click();
-    await expect(page).toHaveURL(/\/app\.login\/forgot$/);
+    await expect(page.getByRole('alert')).toContainText(lockout);
+    await expectAccessible(page);
   });
 
-  test('shows the rules under the inputs', async ({ page }) => {
+  test('shows the rules under the inputs and moves focus to the first invalid field', async ({ page }) => {
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('ada@example.notatld');
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Uh oh! Email is invalid')).toBeVisible();
+    // §4: no two-factor answer for an invalid address, so the button stays disabled.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await expect(page.getByText('Uh oh! Email is invalid')).toHaveCount(0);
+    await page.getByLabel('Password').fill('abc');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+  });
+
+  test('keeps the button disabled while the two-factor lookup is pending', async ({ page }) => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith('/has2fa'),
+      async (route: Route) => {
+        await held;
+        await route.fallback();
+      },
+    );
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('abc');
-    await page.getByLabel('Password').blur();
-    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    answer?.();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  test('lets a password-only sign-in through when the two-factor lookup fails (ERROR)', async ({ page }) => {
+    await prefer(page, /\/has2fa$/, 'code=500');
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dash\/redirect$/);
   });
 
   test('asks for the six-digit code when the account has two-factor authentication', async ({ page }) => {
     await prefer(page, /\/has2fa$/, 'example=enabled');
-    const logins: unknown[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/login' && request.method() === 'POST') {
-        logins.push(request.postDataJSON());
-      }
-    });
+    const logins = recordCalls(page, 'POST', /^\/login$/);
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('grace@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Login with MFA' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login with MFA');
     expect(logins).toHaveLength(0);
     const code = page.getByLabel('Six-digit code');
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await expectAccessible(page);
     await code.fill('12345');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page.getByText('Uh oh! Token must be 6 digits')).toBeVisible();
@@ -84,5 +173,55 @@ test.describe('/login', () => {
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     expect(logins).toEqual([{ email: 'grace@example.com', password: 'Correct-Horse-9', timeBasedToken: '123456' }]);
+  });
+
+  test('takes a pasted code with spaces and signs in at once', async ({ page }) => {
+    await prefer(page, /\/has2fa$/, 'example=enabled');
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const code = page.getByLabel('Six-digit code');
+    await code.evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, '123 456');
+    await expect(page).toHaveURL(/\/dash\/redirect$/);
+    expect(logins).toEqual([{ email: 'grace@example.com', password: 'Correct-Horse-9', timeBasedToken: '123456' }]);
+  });
+
+  test('goes back from the code step to another account', async ({ page }) => {
+    await prefer(page, /\/has2fa$/, 'example=enabled');
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Use a different account' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
+    await expect(page.getByLabel('Email')).toHaveValue('grace@example.com');
+  });
+
+  test('fits a 320 px wide screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/app.login/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
+  test('does not autofocus on a phone (no keyboard popping over the form)', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/app.login/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Email')).not.toBeFocused();
+    await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadSession } from './app/api.js';
+import { resumeSession } from './app/api-client.js';
 import { App } from './app/app.js';
+import { markSessionChecked, session } from './app/session.js';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -11,4 +12,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-void loadSession();
+// §4: resume an existing session through GET /token/user; a failure clears it. Screens that depend on it wait.
+void resumeSession(session.accessToken !== undefined).finally(markSessionChecked);

@@ -1,4 +1,4 @@
-import { createApiClient, unwrap } from '@runofshow/sdk';
+import { ApiCancelError, createApiClient, unwrap } from '@runofshow/sdk';
 import { config } from './config.js';
 import { clearSession, session } from './session.js';
 
@@ -13,12 +13,15 @@ export const api = createApiClient({
   getAccessToken: () => session.accessToken,
 });
 
-/** §4: at start, resume an existing session through the token-user call; any failure clears it. */
+/**
+ * §4: at start, resume an existing session through the token-user call; a failure clears it. A cancellation (the
+ * global cancel on a route change) is no answer about the token, so it keeps the session.
+ */
 export async function loadSession(): Promise<void> {
   if (!session.accessToken) return;
   try {
     session.user = await unwrap(api.GET('/token/user'));
-  } catch {
-    clearSession();
+  } catch (error) {
+    if (!(error instanceof ApiCancelError)) clearSession();
   }
 }

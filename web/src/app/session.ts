@@ -5,11 +5,21 @@ type User = components['schemas']['User'];
 
 const STORAGE_KEY = 'runofshow.accessToken';
 
-/** The signed-in session: the access token (kept in localStorage for the dashboard) and its user. */
-export const session = proxy<{ accessToken: string | undefined; user: User | undefined }>({
-  accessToken: readToken(),
+const storedToken = readToken();
+
+/**
+ * The signed-in session: the access token (kept in localStorage for the dashboard) and its user. `checked` turns
+ * true once the start-up token-user call (§4) has answered, or at once when there was no token to check.
+ */
+export const session = proxy<{ accessToken: string | undefined; user: User | undefined; checked: boolean }>({
+  accessToken: storedToken,
   user: undefined,
+  checked: storedToken === undefined,
 });
+
+export function markSessionChecked(): void {
+  session.checked = true;
+}
 
 function readToken(): string | undefined {
   try {

@@ -1,65 +1,119 @@
-import { type FormEvent, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
+import { leaveTo } from '../../app/leave.js';
 import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
+import { Button } from '../../components/button.js';
 import { TextField } from '../../components/text-field.js';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
+import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
+import { isMobileDevice } from '../../lib/mobile-device.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
+import { tldsReady } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
-import { canSubmit, login, loginState, needsTokenStep, openTokenStep, setEmail } from './login-store.js';
+import { LockoutCountdown } from './lockout-countdown.js';
+import {
+  backToPasswordStep,
+  canSubmit,
+  enterLogin,
+  lockoutOver,
+  login,
+  loginState,
+  needsTokenStep,
+  openTokenStep,
+  setEmail,
+} from './login-store.js';
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** §2 /login: e-mail and password, then the six-digit code when the account has two-factor authentication. */
 export function LoginPage() {
   const state = useSnapshot(loginState);
   const search = useSearch();
-  const [submitted, setSubmitted] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [autoFocus] = useState(() => !isMobileDevice());
+  useTldsLoaded();
+  useFocusFirstInvalid(form, attempt);
+  useEffect(enterLogin, []);
 
-  const show = (field: string) => submitted || touched[field];
+  const show = (field: string) => attempt > 0 || touched[field];
   const emailError = show('email') ? firstIssue(emailSchema, state.email.trim()) : undefined;
   const passwordError = show('password') ? firstIssue(loginPasswordSchema, state.password) : undefined;
-  const tokenError = submitted && state.step === 'token' ? firstIssue(tokenSchema, state.token) : undefined;
+  const tokenStep = state.step === 'token';
+  const tokenError = attempt > 0 && tokenStep ? firstIssue(tokenSchema, state.token) : undefined;
+  const redirect = new URLSearchParams(search).get('redirect');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
+    await tldsReady();
     if (firstIssue(emailSchema, loginState.email.trim()) || firstIssue(loginPasswordSchema, loginState.password)) {
+      setAttempt((n) => n + 1);
       return;
     }
     if (needsTokenStep()) {
-      setSubmitted(false);
+      setAttempt(0);
       openTokenStep();
       return;
     }
-    if (loginState.step === 'token' && firstIssue(tokenSchema, loginState.token)) return;
-    if (await login()) {
-      const redirect = new URLSearchParams(search).get('redirect');
-      window.location.assign(destinationAfterSignIn(redirect, window.location.origin));
+    if (loginState.step === 'token' && firstIssue(tokenSchema, loginState.token)) {
+      setAttempt((n) => n + 1);
+      return;
     }
+    if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
   }
 
-  const tokenStep = state.step === 'token';
+  function onPasteCode(event: ClipboardEvent<HTMLInputElement>) {
+    // A code pasted from an authenticator or an SMS often carries spaces or a dash ("123 456"): keep the digits,
+    // and sign in straight away when all six arrived.
+    const code = digitsOnly(event.clipboardData.getData('text'));
+    if (code.length !== 6) return;
+    event.preventDefault();
+    loginState.token = code;
+    if (canSubmit(loginState)) form.current?.requestSubmit();
+  }
+
+  const withRedirect = (path: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
   return (
-    <AuthCard title={tokenStep ? 'Login with MFA' : 'Welcome back! Sign in to the product'}>
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <AuthCard
+      title={tokenStep ? messages.loginMfaTitle : messages.loginTitle}
+      subtitle={tokenStep ? 'Enter the six-digit code from your authenticator app.' : undefined}
+      footer={
+        <nav className="links" aria-label="Other ways in">
+          <Link href="/login/sso">Sign in with SSO</Link>
+          {/* Full-document links: the captcha screens' documents carry their own Content-Security-Policy. */}
+          <a href="/app.login/forgot">Forgot password?</a>
+          <a href={withRedirect('/app.login/signup')}>Start a free trial</a>
+        </nav>
+      }
+    >
+      <form ref={form} noValidate onSubmit={onSubmit} aria-label="Sign in">
         {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
-            {messages.lockout} <Link href="/forgot">Reset your password</Link>
+            <p>
+              {messages.lockout} <a href="/app.login/forgot">Reset your password</a>
+            </p>
+            {state.failure.until ? <LockoutCountdown until={state.failure.until} onDone={lockoutOver} /> : null}
           </Alert>
         ) : null}
         {tokenStep ? (
           <TextField
+            key="token"
             label="Six-digit code"
             name="timeBasedToken"
             value={state.token}
             onValueChange={(value) => {
-              loginState.token = value;
+              loginState.token = digitsOnly(value);
             }}
+            onPaste={onPasteCode}
             error={tokenError}
             autoComplete="one-time-code"
             inputMode="numeric"
+            pattern="[0-9]*"
             maxLength={6}
             autoFocus
           />
@@ -76,6 +130,7 @@ export function LoginPage() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
+              autoFocus={autoFocus}
             />
             <TextField
               label="Password"
@@ -91,15 +146,15 @@ export function LoginPage() {
             />
           </>
         )}
-        <button className="button button-primary" type="submit" disabled={!canSubmit(state)}>
+        <Button type="submit" block disabled={!canSubmit(state)} busy={state.status === 'PENDING'}>
           {state.status === 'PENDING' ? 'Signing in…' : tokenStep ? 'Verify and sign in' : 'Sign in'}
-        </button>
+        </Button>
+        {tokenStep ? (
+          <Button variant="link" className="form-secondary-action" onClick={backToPasswordStep}>
+            Use a different account
+          </Button>
+        ) : null}
       </form>
-      <nav className="links" aria-label="Other ways in">
-        <Link href="/login/sso">Sign in with SSO</Link>
-        <Link href="/forgot">Forgot password?</Link>
-        <Link href="/signup">Start a free trial</Link>
-      </nav>
     </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import { ApiError, unwrap } from '@runofshow/sdk';
 import { proxy } from 'valtio';
-import { api } from '../../app/api.js';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
 import { startSession } from '../../app/session.js';
+import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
 /** §4 login status. */
@@ -11,7 +13,8 @@ export type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
  * demands the code if the account needs one, and the next e-mail change looks again.
  */
 export type TwoFactorStatus = 'PENDING' | 'ENABLED' | 'DISABLED' | 'ERROR';
-export type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; retryAfter: number | undefined };
+/** `until`: when the 429's Retry-After runs out (epoch ms); undefined when it did not say or the wait is over. */
+export type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
 
 export const HAS2FA_DEBOUNCE_MS = 100;
 
@@ -30,6 +33,9 @@ let lookupSeq = 0;
 
 /** Sets the e-mail and, 100 ms after the last change (§9), asks whether it needs a second factor. */
 export function setEmail(email: string): void {
+  // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
+  void loadTlds();
+  void apiClient().catch(() => undefined);
   loginState.email = email;
   loginState.step = 'password';
   clearTimeout(lookupTimer);
@@ -40,7 +46,15 @@ export function setEmail(email: string): void {
   }
   loginState.twoFactor = 'PENDING';
   lookupTimer = setTimeout(async () => {
+    // The TLD list may still be on its way: ask only about an address the whole §5 rule accepts.
+    await loadTlds();
+    if (seq !== lookupSeq) return;
+    if (firstIssue(emailSchema, email.trim())) {
+      loginState.twoFactor = undefined;
+      return;
+    }
     try {
+      const api = await apiClient();
       const data = await unwrap(api.GET('/users/{email}/has2fa', { params: { path: { email: email.trim() } } }));
       if (seq === lookupSeq) loginState.twoFactor = data.hasTwoFactorAuth ? 'ENABLED' : 'DISABLED';
     } catch {
@@ -50,8 +64,13 @@ export function setEmail(email: string): void {
 }
 
 /** §4: the sign-in button stays disabled until the two-factor status is known and not pending. */
-export function canSubmit(state: { twoFactor: TwoFactorStatus | undefined; status: LoginStatus }): boolean {
-  return state.twoFactor !== undefined && state.twoFactor !== 'PENDING' && state.status !== 'PENDING';
+export function canSubmit(state: {
+  twoFactor: TwoFactorStatus | undefined;
+  status: LoginStatus;
+  failure: LoginFailure | undefined;
+}): boolean {
+  const waiting = state.failure?.kind === 'lockout' && state.failure.until !== undefined;
+  return state.twoFactor !== undefined && state.twoFactor !== 'PENDING' && state.status !== 'PENDING' && !waiting;
 }
 
 /** With two-factor ENABLED, the first submit opens the token step; any other submit signs in. */
@@ -74,16 +93,48 @@ export async function login(): Promise<boolean> {
     ...(loginState.step === 'token' ? { timeBasedToken: loginState.token } : {}),
   };
   try {
+    const api = await apiClient();
     const data = await unwrap(api.POST('/login', { body }));
     startSession(data.accessToken, data.user);
     loginState.status = 'LOGGED_IN';
     return true;
   } catch (error) {
     loginState.status = 'LOGGED_OUT';
+    if (isCancelled(error)) return false;
     loginState.failure =
       error instanceof ApiError && error.status === 429
-        ? { kind: 'lockout', retryAfter: error.retryAfter }
+        ? { kind: 'lockout', until: error.retryAfter ? Date.now() + error.retryAfter * 1000 : undefined }
         : { kind: 'failed' };
     return false;
   }
 }
+
+/** The lockout countdown reached zero: the form may be tried again. */
+export function lockoutOver(): void {
+  if (loginState.failure?.kind === 'lockout') loginState.failure = { kind: 'lockout', until: undefined };
+}
+
+/** Back from the code step to the e-mail and password (e.g. to use another account). */
+export function backToPasswordStep(): void {
+  loginState.step = 'password';
+  loginState.token = '';
+  loginState.failure = undefined;
+}
+
+/** A fresh form each time /login is entered; the e-mail typed before stays. */
+export function enterLogin(): void {
+  loginState.password = '';
+  loginState.token = '';
+  loginState.step = 'password';
+  loginState.failure = undefined;
+  if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
+  // A cancel may have dropped the two-factor answer: ask again for the address still in the form.
+  if (loginState.twoFactor === undefined && loginState.email) setEmail(loginState.email);
+}
+
+onCancelAll(() => {
+  clearTimeout(lookupTimer);
+  lookupSeq++;
+  if (loginState.twoFactor === 'PENDING') loginState.twoFactor = undefined;
+  if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { recordCalls } from './support/api-calls.js';
+import { expectAccessible } from './support/axe.js';
+import { STUB_TOKEN, stubHcaptcha, TEST_SITE_KEY } from './support/hcaptcha.js';
+import { prefer } from './support/scenario.js';
+
+test.describe('/forgot', () => {
+  test('trims the address, sends the captcha token, and shows the success alert', async ({ page }) => {
+    await stubHcaptcha(page);
+    const calls = recordCalls(page, 'POST', /\/passwordRecoveryToken$/);
+    const paths: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/passwordRecoveryToken')) paths.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/app.login/forgot');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot password');
+    const send = page.getByRole('button', { name: 'Send reset link' });
+    await expect(send).toBeDisabled();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill('  ada@example.com  ');
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Check your inbox: if the address belongs to an account, a reset link is on its way.',
+    );
+    expect(calls).toEqual([{ captcha: STUB_TOKEN }]);
+    expect(paths).toEqual(['/users/ada%40example.com/passwordRecoveryToken']);
+    expect(await page.evaluate(() => (window as { __hcaptchaParams?: unknown }).__hcaptchaParams)).toEqual({
+      sitekey: TEST_SITE_KEY,
+      size: 'invisible',
+    });
+    await expectAccessible(page);
+  });
+
+  test("keeps 'Send reset link' disabled and says 'Invalid email address' for a bad address", async ({ page }) => {
+    await page.goto('/app.login/forgot');
+    const send = page.getByRole('button', { name: 'Send reset link' });
+    await page.getByLabel('Email').fill('ada@example');
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(send).toBeDisabled();
+    await expectAccessible(page);
+  });
+
+  test('without a site key, bypasses the captcha and says so in the console', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const calls = recordCalls(page, 'POST', /\/passwordRecoveryToken$/);
+    const hcaptchaRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('hcaptcha.com')) hcaptchaRequests.push(r.url());
+    });
+    await page.goto('/app.login/forgot');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    expect(calls).toEqual([{ captcha: 'development-captcha-bypass' }]);
+    expect(warnings.some((w) => w.startsWith('hCaptcha is bypassed'))).toBe(true);
+    expect(hcaptchaRequests).toEqual([]);
+  });
+
+  test('shows a failure alert when the request fails', async ({ page }) => {
+    await prefer(page, /\/passwordRecoveryToken$/, 'code=500');
+    await page.goto('/app.login/forgot');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('We could not send the reset link. Please try again.');
+    await expectAccessible(page);
+  });
+
+  test('shows the Reload box when the captcha cannot load, and Reload renders it again', async ({ page }) => {
+    await stubHcaptcha(page);
+    let block = true;
+    await page.route(/\/assets\/hcaptcha-widget-[^/]+\.js$/, (route) => (block ? route.abort() : route.fallback()));
+    await page.goto('/app.login/forgot');
+    const box = page.getByRole('region', { name: 'Captcha' });
+    await expect(box.getByRole('alert')).toHaveText('This part of the page could not be shown.');
+    await expectAccessible(page);
+    block = false;
+    await box.getByRole('button', { name: 'Reload' }).click();
+    await expect(box).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+  });
+});

@@ -1,0 +1,102 @@
+import type { Route } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { recordCalls } from './support/api-calls.js';
+import { expectAccessible } from './support/axe.js';
+import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
+import { prefer } from './support/scenario.js';
+
+// A token shaped like the real ones: its payload carries the invited address.
+const token = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
+
+test.describe('/signup/invited/:token', () => {
+  test('shows a disabled placeholder form while the invitation is looked up', async ({ page }) => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.startsWith('/users/invited/'),
+      async (route: Route) => {
+        await held;
+        await route.fallback();
+      },
+    );
+    await page.goto(`/app.login/signup/invited/${token}`);
+    await expect(page.getByLabel('First name')).toBeDisabled();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
+    await expectAccessible(page);
+    answer?.();
+    await expect(page.getByLabel('First name')).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  });
+
+  test('signs up the invited address with the captcha token, signs in and goes to /dash/redirect', async ({ page }) => {
+    await stubHcaptcha(page);
+    const users = recordCalls(page, 'POST', /^\/users$/);
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    const teams = recordCalls(page, 'POST', /^\/teams$/);
+    await page.goto(`/app.login/signup/invited/${token}`);
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+    expect(users).toEqual([
+      expect.objectContaining({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'Correct-Horse-9',
+        captcha: STUB_TOKEN,
+        industry: 'Corporate',
+      }),
+    ]);
+    expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
+    expect(teams).toEqual([]);
+  });
+
+  test("an invalid or expired link warns, and the resend form goes 'Send email' → 'Sending...' → 'Sent'", async ({
+    page,
+  }) => {
+    await prefer(page, /^\/users\/invited\//, 'code=404');
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const resends: string[] = [];
+    await page.route(
+      (url) => url.pathname.startsWith('/users/resend/invite/'),
+      async (route: Route) => {
+        resends.push(new URL(route.request().url()).pathname);
+        await held;
+        await route.fallback();
+      },
+    );
+    await page.goto(`/app.login/signup/invited/${token}`);
+    await expect(page.locator('.alert-warning .alert-title')).toHaveText('This signup link is invalid.');
+    await expect(page.locator('.alert-warning .alert-text')).toHaveText(
+      'If you were invited to an event, you can request a new link by submitting your email below.',
+    );
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send email' }).click();
+    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer?.();
+    await expect(page.getByRole('button', { name: 'Sent' })).toBeDisabled();
+    expect(resends).toEqual(['/users/resend/invite/ada%40example.com']);
+    await expectAccessible(page);
+  });
+
+  test("the resend form says 'Uh oh! Invalid email' for a bad address", async ({ page }) => {
+    await prefer(page, /^\/users\/invited\//, 'code=404');
+    await page.goto('/app.login/signup/invited/not-a-token');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await page.getByRole('button', { name: 'Send email' }).click();
+    await expect(page.getByText('Uh oh! Invalid email')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+  });
+});

@@ -1,0 +1,85 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { Alert } from '../../components/alert.js';
+import { AuthCard } from '../../components/auth-card.js';
+import { Button } from '../../components/button.js';
+import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
+import { TextField } from '../../components/text-field.js';
+import { useTldsLoaded } from '../../components/use-tlds.js';
+import { messages } from '../../lib/messages.js';
+import { isMobileDevice } from '../../lib/mobile-device.js';
+import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { firstIssue, forgotEmailSchema } from '../../lib/validation.js';
+import { enterForgot, forgotState, requestRecovery } from './forgot-store.js';
+
+/** §2 /forgot: an e-mail (trimmed), 'Send reset link', then a success alert. */
+export function ForgotPage() {
+  const state = useSnapshot(forgotState);
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [autoFocus] = useState(() => !isMobileDevice());
+  const captcha = useRef<CaptchaHandle>(null);
+  useTldsLoaded();
+  useEffect(enterForgot, []);
+
+  const issue = firstIssue(forgotEmailSchema, email);
+  // §5: the button stays disabled while the input is empty or invalid, so the message is the only feedback.
+  const canSend = email.trim() !== '' && !issue && state.status !== 'requesting';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await tldsReady();
+    if (!canSend || firstIssue(forgotEmailSchema, email) || !captcha.current) return;
+    const token = await captcha.current.token().catch(() => undefined);
+    if (token === undefined) {
+      forgotState.status = 'error';
+      return;
+    }
+    await requestRecovery(email.trim(), token);
+    captcha.current?.reset();
+  }
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter the email you sign in with and we will send you a link to reset your password."
+      footer={
+        <nav className="links" aria-label="Other ways in">
+          <Link href="/login">Back to sign in</Link>
+        </nav>
+      }
+    >
+      {state.status === 'completed' ? (
+        <Alert type="success">{messages.forgotSent}</Alert>
+      ) : (
+        <form noValidate onSubmit={onSubmit} aria-label="Forgot password">
+          {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={email}
+            onValueChange={(value) => {
+              void loadTlds();
+              setEmail(value);
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched ? issue : undefined}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus={autoFocus}
+          />
+          <SectionErrorBoundary label="Captcha">
+            <Captcha ref={captcha} />
+          </SectionErrorBoundary>
+          <Button type="submit" block disabled={!canSend} busy={state.status === 'requesting'}>
+            {messages.forgotSend}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

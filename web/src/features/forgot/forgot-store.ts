@@ -1,0 +1,31 @@
+import { proxy } from 'valtio';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
+
+/** §4 password recovery token request. */
+export type RecoveryStatus = 'unsubmitted' | 'requesting' | 'completed' | 'error';
+
+export const forgotState = proxy({ status: 'unsubmitted' as RecoveryStatus });
+
+export function enterForgot(): void {
+  forgotState.status = 'unsubmitted';
+}
+
+/** POST /users/{email}/passwordRecoveryToken with the captcha token. */
+export async function requestRecovery(email: string, captcha: string): Promise<void> {
+  forgotState.status = 'requesting';
+  try {
+    const api = await apiClient();
+    await api.POST('/users/{email}/passwordRecoveryToken', {
+      params: { path: { email } },
+      body: { captcha },
+    });
+    forgotState.status = 'completed';
+  } catch (error) {
+    forgotState.status = isCancelled(error) ? 'unsubmitted' : 'error';
+  }
+}
+
+onCancelAll(() => {
+  if (forgotState.status === 'requesting') forgotState.status = 'unsubmitted';
+});

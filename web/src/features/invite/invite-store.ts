@@ -1,0 +1,103 @@
+import { ApiError, unwrap } from '@runofshow/sdk';
+import { proxy } from 'valtio';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
+import { startSession } from '../../app/session.js';
+import type { SignUpOutcome } from '../../lib/return-url.js';
+import { browserTimeZone, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
+
+/**
+ * §4 invite: `expired` is set when the token lookup fails, `sent` when the resend succeeded. `email` and `url` come
+ * from a valid invitation; `sending` is the resend in flight ('Sending...').
+ */
+export const inviteState = proxy({
+  token: '',
+  loading: true,
+  expired: false,
+  email: '',
+  url: undefined as string | undefined,
+  sending: false,
+  sent: false,
+  resendFailed: false,
+  signUpInProgress: false,
+  conflict: false,
+  failed: false,
+});
+
+let lookupSeq = 0;
+
+/** GET /users/invited/{inviteToken}: any failure marks the link expired. */
+export async function lookUpInvite(token: string): Promise<void> {
+  const seq = ++lookupSeq;
+  Object.assign(inviteState, {
+    token,
+    loading: true,
+    expired: false,
+    email: '',
+    url: undefined,
+    sending: false,
+    sent: false,
+    resendFailed: false,
+    signUpInProgress: false,
+    conflict: false,
+    failed: false,
+  });
+  try {
+    const api = await apiClient();
+    const invited = await unwrap(api.GET('/users/invited/{inviteToken}', { params: { path: { inviteToken: token } } }));
+    if (seq !== lookupSeq) return;
+    inviteState.email = invited.email;
+    inviteState.url = invited.url;
+  } catch (error) {
+    if (seq !== lookupSeq || isCancelled(error)) return;
+    inviteState.expired = true;
+  }
+  inviteState.loading = false;
+}
+
+/** GET /users/resend/invite/{email}. */
+export async function resendInvite(email: string): Promise<void> {
+  inviteState.sending = true;
+  inviteState.resendFailed = false;
+  try {
+    const api = await apiClient();
+    await api.GET('/users/resend/invite/{email}', { params: { path: { email } } });
+    inviteState.sent = true;
+  } catch (error) {
+    if (!isCancelled(error)) inviteState.resendFailed = true;
+  } finally {
+    inviteState.sending = false;
+  }
+}
+
+/** Invited sign-up: create the user for the invited address, then sign in. The team already exists. */
+export async function signUpInvited(
+  form: { firstName: string; lastName: string; password: string },
+  captcha: string,
+): Promise<SignUpOutcome | undefined> {
+  inviteState.signUpInProgress = true;
+  inviteState.failed = false;
+  inviteState.conflict = false;
+  const email = inviteState.email;
+  try {
+    const api = await apiClient();
+    await api.POST('/users', {
+      body: { ...form, email, captcha, industry: SIGN_UP_INDUSTRY, timezone: browserTimeZone() },
+    });
+    const signedIn = await unwrap(api.POST('/login', { body: { email, password: form.password } }));
+    startSession(signedIn.accessToken, signedIn.user);
+    return { kind: 'invited', inviteUrl: inviteState.url };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) inviteState.conflict = true;
+    else if (!isCancelled(error)) inviteState.failed = true;
+    return undefined;
+  } finally {
+    inviteState.signUpInProgress = false;
+  }
+}
+
+onCancelAll(() => {
+  lookupSeq++;
+  inviteState.sending = false;
+  inviteState.signUpInProgress = false;
+});

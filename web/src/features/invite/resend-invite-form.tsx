@@ -1,0 +1,64 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Alert } from '../../components/alert.js';
+import { Button } from '../../components/button.js';
+import { TextField } from '../../components/text-field.js';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
+import { useTldsLoaded } from '../../components/use-tlds.js';
+import { messages } from '../../lib/messages.js';
+import { emailInInviteToken } from '../../lib/sign-up.js';
+import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
+import { inviteState, resendInvite } from './invite-store.js';
+
+/** §2: resend an invitation — 'Send email', then 'Sending...', then 'Sent'. The token's address fills the field. */
+export function ResendInviteForm({ token }: { token: string }) {
+  const state = useSnapshot(inviteState);
+  const [email, setEmail] = useState(() => emailInInviteToken(token) ?? '');
+  const [attempt, setAttempt] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useTldsLoaded();
+  useFocusFirstInvalid(form, attempt);
+  const error = attempt > 0 || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.sending || state.sent) return;
+    await tldsReady();
+    if (firstIssue(shortEmailSchema, email.trim())) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    await resendInvite(email.trim());
+  }
+
+  const label = state.sent ? messages.inviteSent : state.sending ? messages.inviteSending : messages.inviteSend;
+  return (
+    <form ref={form} noValidate onSubmit={onSubmit} aria-label="Request a new link">
+      {state.resendFailed ? <Alert type="failure">{messages.inviteSendFailed}</Alert> : null}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onValueChange={(value) => {
+          void loadTlds();
+          setEmail(value);
+        }}
+        onBlur={() => setTouched(true)}
+        error={error}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        readOnly={state.sending || state.sent}
+      />
+      <Button type="submit" block color={state.sent ? 'success' : 'primary'} disabled={state.sending || state.sent}>
+        {label}
+      </Button>
+      <p className="visually-hidden" aria-live="polite">
+        {state.sent ? messages.inviteSent : ''}
+      </p>
+    </form>
+  );
+}

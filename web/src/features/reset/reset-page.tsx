@@ -1,0 +1,107 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useSearch } from 'wouter';
+import { Alert } from '../../components/alert.js';
+import { AuthCard } from '../../components/auth-card.js';
+import { Button, buttonClass } from '../../components/button.js';
+import { usePasswordRules } from '../../components/password-rules.js';
+import { TextField } from '../../components/text-field.js';
+import { messages } from '../../lib/messages.js';
+import { isMobileDevice } from '../../lib/mobile-device.js';
+import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
+import { enterReset, resetPassword, resetState } from './reset-store.js';
+
+/** §2 /reset/:token? with ?email=: choose a new password; without a token (or address) the link is unusable. */
+export function ResetPage({ token }: { token: string | undefined }) {
+  const email = new URLSearchParams(useSearch()).get('email')?.trim().replaceAll(' ', '+') ?? '';
+  if (!token || !email) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert type="warning" title={messages.resetNoTokenTitle} live={false}>
+          <p>{messages.resetNoTokenText}</p>
+        </Alert>
+        <a className={buttonClass({ block: true })} href="/app.login/forgot">
+          Go to the forgot password page
+        </a>
+      </AuthCard>
+    );
+  }
+  return <ResetForm token={token} email={email} />;
+}
+
+function ResetForm({ token, email }: { token: string; email: string }) {
+  const state = useSnapshot(resetState);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [autoFocus] = useState(() => !isMobileDevice());
+  const rules = usePasswordRules(password);
+  useEffect(enterReset, []);
+
+  const passwordIssue = firstIssue(newPasswordSchema, password);
+  const confirmIssue = firstIssue(confirmPasswordSchema(password), confirm);
+  // §5: disabled while the input is invalid or empty, and after the click.
+  const canReset = !passwordIssue && !confirmIssue && state.status === 'unsubmitted';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (canReset) await resetPassword(email, token, password);
+  }
+
+  if (state.status === 'completed') {
+    return (
+      <AuthCard title="Reset password">
+        <Alert type="success">{messages.resetDone}</Alert>
+        <Link className={buttonClass({ block: true })} href="/login">
+          Sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset password" subtitle={`Choose a new password for ${email}.`}>
+      <form noValidate onSubmit={onSubmit} aria-label="Reset password">
+        {state.status === 'error' ? (
+          <Alert type="failure">
+            <p>
+              {messages.resetFailed} <a href="/app.login/forgot">Request a new link</a>
+            </p>
+          </Alert>
+        ) : null}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          value={password}
+          onValueChange={setPassword}
+          onFocus={rules.open}
+          onBlur={() => {
+            rules.close();
+            setTouched((t) => ({ ...t, password: true }));
+          }}
+          error={touched.password ? passwordIssue : undefined}
+          describedBy={rules.describedBy}
+          onKeyDown={rules.onKeyDown}
+          autoComplete="new-password"
+          autoFocus={autoFocus}
+        >
+          {rules.tooltip}
+        </TextField>
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          value={confirm}
+          onValueChange={setConfirm}
+          onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
+          error={touched.confirm ? confirmIssue : undefined}
+          autoComplete="new-password"
+        />
+        <Button type="submit" block disabled={!canReset} busy={state.status === 'submitted'}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { proxy } from 'valtio';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
+
+/** §4 password update from recovery. */
+export type ResetStatus = 'unsubmitted' | 'submitted' | 'completed' | 'error';
+
+export const resetState = proxy({ status: 'unsubmitted' as ResetStatus });
+
+export function enterReset(): void {
+  resetState.status = 'unsubmitted';
+}
+
+/** PUT /users/{email}/reset/password. */
+export async function resetPassword(email: string, passwordRecoveryToken: string, newPassword: string): Promise<void> {
+  resetState.status = 'submitted';
+  try {
+    const api = await apiClient();
+    await api.PUT('/users/{email}/reset/password', {
+      params: { path: { email } },
+      body: { passwordRecoveryToken, newPassword },
+    });
+    resetState.status = 'completed';
+  } catch (error) {
+    resetState.status = isCancelled(error) ? 'unsubmitted' : 'error';
+  }
+}
+
+onCancelAll(() => {
+  if (resetState.status === 'submitted') resetState.status = 'unsubmitted';
+});

@@ -1,0 +1,227 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation, useSearch } from 'wouter';
+import { leaveTo } from '../../app/leave.js';
+import { clearSession, session } from '../../app/session.js';
+import { Alert } from '../../components/alert.js';
+import { AuthCard } from '../../components/auth-card.js';
+import { Button } from '../../components/button.js';
+import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import { Dialog } from '../../components/dialog.js';
+import { usePasswordRules } from '../../components/password-rules.js';
+import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
+import { TextField } from '../../components/text-field.js';
+import { useTldsLoaded } from '../../components/use-tlds.js';
+import { messages } from '../../lib/messages.js';
+import { isMobileDevice } from '../../lib/mobile-device.js';
+import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
+import { readPrefill } from '../../lib/sign-up.js';
+import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { companySchema, emailSchema, firstIssue, nameSchema, newPasswordSchema } from '../../lib/validation.js';
+import { closeConflictDialog, createTeamForSignedInUser, enterSignup, signUp, signupState } from './signup-store.js';
+
+const TERMS_URL = 'https://runofshow.dev/terms';
+const PRIVACY_URL = 'https://runofshow.dev/privacy';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'company';
+
+/** §2 /signup: 'Create your team account', prefilled from the link, then sign-up, sign-in and the team. */
+export function SignupPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const state = useSnapshot(signupState);
+  const { checked, user } = useSnapshot(session);
+  const [prefill] = useState(() => readPrefill(search));
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: prefill.firstName,
+    lastName: prefill.lastName,
+    email: prefill.email,
+    password: '',
+    company: prefill.company,
+  });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>(() => ({
+    // A prefilled value is judged at once, so a bad link does not leave a silently disabled button.
+    firstName: prefill.firstName !== '',
+    lastName: prefill.lastName !== '',
+    email: prefill.email !== '',
+    company: prefill.company !== '',
+  }));
+  const [autoFocus] = useState(() => !isMobileDevice());
+  const captcha = useRef<CaptchaHandle>(null);
+  const rules = usePasswordRules(values.password);
+  useTldsLoaded();
+  useEffect(enterSignup, []);
+  useEffect(() => {
+    if (prefill.email) void loadTlds();
+  }, [prefill.email]);
+
+  const redirect = new URLSearchParams(search).get('redirect');
+  const issues: Record<Field, string | undefined> = {
+    firstName: firstIssue(nameSchema, values.firstName),
+    lastName: firstIssue(nameSchema, values.lastName),
+    email: firstIssue(emailSchema, values.email.trim()),
+    password: firstIssue(newPasswordSchema, values.password),
+    company: firstIssue(companySchema, values.company),
+  };
+  const valid = Object.values(issues).every((issue) => issue === undefined);
+  const busy = state.signUpInProgress || state.signedUp;
+  const errorOf = (field: Field) => (touched[field] ? issues[field] : undefined);
+
+  function finish(outcome: SignUpOutcome | undefined) {
+    if (outcome) leaveTo(destinationAfterSignUp(outcome, redirect, window.location.origin));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await tldsReady();
+    if (!valid || busy || firstIssue(emailSchema, values.email.trim()) || !captcha.current) return;
+    signupState.signUpInProgress = true;
+    const token = await captcha.current.token().catch(() => undefined);
+    if (token === undefined) {
+      signupState.signUpInProgress = false;
+      signupState.failed = true;
+      return;
+    }
+    const outcome = await signUp(
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        company: values.company.trim(),
+        verified: prefill.verified,
+      },
+      token,
+    );
+    captcha.current?.reset();
+    finish(outcome);
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errorOf(name),
+    onValueChange: (value: string) => {
+      if (name === 'email') void loadTlds();
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    // Until the start-up session check answers, the form is a disabled placeholder; while submitting it is frozen
+    // (read-only keeps focus where it was, unlike disabled).
+    disabled: !checked,
+    readOnly: busy,
+  });
+
+  const legal = (
+    <p className="legal">
+      By signing up, you agree to the{' '}
+      <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+        terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>{' '}
+      and{' '}
+      <a href={PRIVACY_URL} target="_blank" rel="noopener noreferrer">
+        privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+      .
+    </p>
+  );
+
+  if (checked && user) {
+    return (
+      <AuthCard title={messages.signupTitle} footer={legal}>
+        <Alert type="basic" live={false}>
+          <p>
+            You are signed in as {user.firstName} {user.lastName} ({user.email}). Create a new team for this account?
+          </p>
+        </Alert>
+        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        <div className="stack">
+          <Button block busy={busy} disabled={busy} onClick={async () => finish(await createTeamForSignedInUser())}>
+            Create team
+          </Button>
+          <Button variant="link" className="form-secondary-action" onClick={clearSession}>
+            Not you? Sign up with another account
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={messages.signupTitle}
+      subtitle="Start your free trial. No credit card required."
+      footer={
+        <>
+          {legal}
+          <nav className="links" aria-label="Other ways in">
+            <Link href="/login">Already have an account? Sign in</Link>
+          </nav>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="Create your team account">
+        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        <div className="field-row">
+          <TextField label="First name" autoComplete="given-name" autoFocus={autoFocus} {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          locked={prefill.emailLocked}
+          {...field('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          describedBy={rules.describedBy}
+          onKeyDown={rules.onKeyDown}
+          {...field('password')}
+          onFocus={rules.open}
+          onBlur={() => {
+            rules.close();
+            setTouched((current) => ({ ...current, password: true }));
+          }}
+        >
+          {rules.tooltip}
+        </TextField>
+        <TextField label="Company name" autoComplete="organization" {...field('company')} />
+        <SectionErrorBoundary label="Captcha">
+          <Captcha ref={captcha} />
+        </SectionErrorBoundary>
+        <Button type="submit" block disabled={!valid || busy || !checked} busy={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </Button>
+      </form>
+      <Dialog
+        open={state.conflictDialogOpen}
+        title={messages.signupErrorTitle}
+        onClose={closeConflictDialog}
+        actions={
+          <>
+            <Button color="outline" onClick={closeConflictDialog}>
+              Dismiss
+            </Button>
+            <Button
+              onClick={() => {
+                closeConflictDialog();
+                navigate('/login');
+              }}
+            >
+              Login
+            </Button>
+          </>
+        }
+      >
+        <Alert type="warning" live={false}>
+          {messages.signupConflict}
+        </Alert>
+      </Dialog>
+    </AuthCard>
+  );
+}

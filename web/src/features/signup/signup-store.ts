@@ -1,0 +1,115 @@
+import { ApiError, unwrap } from '@runofshow/sdk';
+import { proxy } from 'valtio';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
+import { session, startSession } from '../../app/session.js';
+import type { SignUpOutcome } from '../../lib/return-url.js';
+import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
+
+/** §4 sign-up: in progress, signed up, and the 409 'Sign Up Error' dialog. `failed`: any other error (not shown). */
+export const signupState = proxy({
+  signUpInProgress: false,
+  signedUp: false,
+  conflictDialogOpen: false,
+  failed: false,
+});
+
+export interface SignUpForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  company: string;
+  /** §2: all four identity fields came in the link. */
+  verified: boolean;
+}
+
+export function enterSignup(): void {
+  signupState.signUpInProgress = false;
+  signupState.failed = false;
+  signupState.conflictDialogOpen = false;
+}
+
+/**
+ * §3 and §7: create the user (industry 'Corporate', the browser's time zone, the captcha token, isVerified when the
+ * link carried the full identity), sign in, then create the team named "{first} {last}'s Team". Resolves with where
+ * §2 sends the visitor, or undefined when it did not finish (the state says why).
+ */
+export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpOutcome | undefined> {
+  const timezone = browserTimeZone();
+  return run(async () => {
+    const api = await apiClient();
+    try {
+      await api.POST('/users', {
+        body: {
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email: form.email,
+          password: form.password,
+          captcha,
+          industry: SIGN_UP_INDUSTRY,
+          timezone,
+          company: form.company,
+          ...(form.verified ? { isVerified: true } : {}),
+        },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        signupState.conflictDialogOpen = true;
+        return undefined;
+      }
+      throw error;
+    }
+    const signedIn = await unwrap(api.POST('/login', { body: { email: form.email, password: form.password } }));
+    startSession(signedIn.accessToken, signedIn.user);
+    await createTeam(form.firstName, form.lastName, form.email, timezone);
+    return { kind: 'new-user' };
+  });
+}
+
+/** A visitor who is already signed in (the session loaded at start) only creates a team. */
+export async function createTeamForSignedInUser(): Promise<SignUpOutcome | undefined> {
+  const user = session.user;
+  if (!user) return undefined;
+  return run(async () => {
+    const team = await createTeam(user.firstName, user.lastName, user.email, browserTimeZone());
+    return { kind: 'existing-user', teamId: team._id };
+  });
+}
+
+async function createTeam(firstName: string, lastName: string, email: string, defaultTimeZone: string) {
+  const api = await apiClient();
+  return unwrap(
+    api.POST('/teams', {
+      body: { title: defaultTeamName(firstName, lastName), email, defaultTimeZone },
+    }),
+  );
+}
+
+async function run(steps: () => Promise<SignUpOutcome | undefined>): Promise<SignUpOutcome | undefined> {
+  signupState.signUpInProgress = true;
+  signupState.failed = false;
+  try {
+    const outcome = await steps();
+    if (outcome) signupState.signedUp = true;
+    return outcome;
+  } catch (error) {
+    // §8: other sign-up errors are rethrown by the API layer; here they become a failure alert (decision in README).
+    if (!isCancelled(error)) {
+      console.error('Sign-up failed', error);
+      signupState.failed = true;
+    }
+    return undefined;
+  } finally {
+    signupState.signUpInProgress = false;
+  }
+}
+
+/** §4: Dismiss (and Login, which then goes to /login) removes the dialog. */
+export function closeConflictDialog(): void {
+  signupState.conflictDialogOpen = false;
+}
+
+onCancelAll(() => {
+  signupState.signUpInProgress = false;
+});

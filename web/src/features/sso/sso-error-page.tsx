@@ -1,0 +1,28 @@
+import { Link } from 'wouter';
+import { Alert } from '../../components/alert.js';
+import { AuthCard } from '../../components/auth-card.js';
+import { buttonClass } from '../../components/button.js';
+import { messages } from '../../lib/messages.js';
+
+const ERRORS = {
+  invalid: { title: messages.ssoInvalidTitle, text: messages.ssoInvalidText },
+  'need-invite': { title: messages.ssoNeedInviteTitle, text: messages.ssoNeedInviteText },
+  error: { title: messages.ssoErrorTitle, text: messages.ssoErrorText },
+} as const;
+
+export type SsoErrorKind = keyof typeof ERRORS;
+
+/** §2 SSO error screens (the identity provider's callback sends the browser here), each with a way back. */
+export function SsoErrorPage({ kind }: { kind: SsoErrorKind }) {
+  const { title, text } = ERRORS[kind];
+  return (
+    <AuthCard title="Sign in with SSO">
+      <Alert type="failure" title={title} live={false}>
+        <p>{text}</p>
+      </Alert>
+      <Link className={buttonClass({ color: 'outline', block: true })} href="/login/sso">
+        {messages.ssoBack}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { proxy } from 'valtio';
+import { apiClient } from '../../app/api-client.js';
+import { isCancelled, onCancelAll } from '../../app/cancel.js';
+
+/** §4 e-mail verification: unknown until the API answers, then true or false. */
+export const verifyState = proxy({ verified: undefined as boolean | undefined });
+
+/** §9: the wait before a verified visitor is sent to the dashboard. */
+export const VERIFIED_REDIRECT_MS = 3000;
+export const VERIFIED_DESTINATION = '/dash/redirect';
+
+let current = 0;
+
+/** POST /users/verify/email; only the latest token's answer counts. */
+export async function verifyEmail(verificationToken: string): Promise<void> {
+  const seq = ++current;
+  verifyState.verified = undefined;
+  try {
+    const api = await apiClient();
+    await api.POST('/users/verify/email', { body: { verificationToken } });
+    if (seq === current) verifyState.verified = true;
+  } catch (error) {
+    if (seq === current && !isCancelled(error)) verifyState.verified = false;
+  }
+}
+
+onCancelAll(() => {
+  current++;
+});
