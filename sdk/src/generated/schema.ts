@@ -11366,7 +11366,36 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            /** @description The reset token is unknown, used or expired, or does not belong to the address. */
+            404: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -11433,7 +11462,36 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            /** @description The verification token is unknown, used or expired; the sign-in app says the link is invalid. */
+            404: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -11495,7 +11553,36 @@ export interface operations {
                     "application/json": components["schemas"]["InvitedUser"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description The invitation token is unknown, invalid or expired; the sign-in app offers to resend the invitation. */
+            404: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -17504,7 +17591,36 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /** @description No SSO configuration exists for the domain; the sign-in app shows "Invalid SSO Domain". */
+            404: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
