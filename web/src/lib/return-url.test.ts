@@ -1,7 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESTINATION, destinationAfterSignIn, safeReturnPath } from './return-url.js';
+import { DEFAULT_DESTINATION, destinationAfterSignIn, destinationAfterSignUp, safeReturnPath } from './return-url.js';
 
 const origin = 'http://127.0.0.1:5173';
+
+// Values an attacker can put in `?redirect=`: each must be ignored. [value, the trick it plays]
+const HOSTILE: [string, string][] = [
+  ['https://evil.example/dash', 'another origin'],
+  ['HTTPS://EVIL.EXAMPLE/', 'another origin, upper case'],
+  ['https:evil.example', 'scheme without slashes'],
+  ['https://127.0.0.1:5173/dash', 'same host, other scheme'],
+  ['http://127.0.0.1:5174/dash', 'same host, other port'],
+  ['http://127.0.0.1.evil.example/', 'our host as a subdomain'],
+  ['http://2130706433/', 'decimal IP of our host, default port'],
+  ['http://[::1]:5173/', 'IPv6 loopback'],
+  ['http://evil\u3002example/', 'IDN ideographic full stop'],
+  ['http://\uff45vil.example/', 'full-width letters'],
+  ['//evil.example/dash', 'protocol-relative'],
+  ['///evil.example', 'triple slash'],
+  ['/\\evil.example', 'slash backslash'],
+  ['\\\\evil.example', 'double backslash'],
+  ['\\/evil.example', 'backslash slash'],
+  ['/..//evil.example', 'dot segment folding into //'],
+  ['/.//evil.example', 'single-dot segment folding into //'],
+  ['/a/..//evil.example', 'parent segment folding into //'],
+  ['/%2e%2e/%2e%2e//evil.example', 'encoded dot segments folding into //'],
+  ['%2F%2Fevil.example', 'encoded //'],
+  ['%2f%2fevil.example', 'encoded //, lower case'],
+  ['/%2F%2Fevil.example', 'encoded // after a slash'],
+  ['/%5Cevil.example', 'encoded backslash'],
+  ['%252F%252Fevil.example', 'double-encoded //'],
+  ['/%E0%A4%A', 'malformed percent-encoding'],
+  ['javascript:alert(1)', 'javascript: scheme'],
+  ['JavaScript:alert(1)', 'javascript: scheme, mixed case'],
+  [' javascript:alert(1)', 'javascript: after a space'],
+  ['java\tscript:alert(1)', 'javascript: split by a tab'],
+  ['java%0Ascript:alert(1)', 'javascript: split by an encoded newline'],
+  ['data:text/html,hi', 'data: scheme'],
+  ['DATA:text/html;base64,PHNjcmlwdD4=', 'data: scheme, upper case'],
+  ['vbscript:msgbox(1)', 'vbscript: scheme'],
+  ['blob:http://127.0.0.1:5173/0f1e', 'blob: scheme on our origin'],
+  ['file:///etc/passwd', 'file: scheme'],
+  ['ftp://evil.example/', 'ftp: scheme'],
+  ['http://127.0.0.1:5173@evil.example/', 'our origin as userinfo'],
+  ['http://user:pass@127.0.0.1:5173/dash', 'userinfo on our origin'],
+  ['http://user@127.0.0.1:5173/dash', 'username on our origin'],
+  ['http://127.0.0.1:5173%2F@evil.example/', 'encoded slash before @'],
+  ['https://evil.example#@127.0.0.1:5173', 'our origin after # and @'],
+  ['/\tevil', 'tab in the path'],
+  ['/\n/evil.example', 'newline in the path'],
+  ['\t//evil.example', 'leading tab before //'],
+  ['/\r\n/evil.example', 'CRLF in the path'],
+  [' //evil.example', 'leading space before //'],
+  ['/\u00a0//evil.example', 'no-break space'],
+  ['/\u2028/evil.example', 'line separator'],
+  ['/\ufeff/evil.example', 'byte order mark'],
+  ['\u0000/dash', 'NUL'],
+  ['/%09/evil.example', 'encoded tab'],
+  ['/%0d%0a/evil.example', 'encoded CRLF'],
+  ['/app.login', 'the sign-in base itself'],
+  ['/app.login/login', 'a sign-in page'],
+  ['/app.login/signup?x=1', 'a sign-in page with a query'],
+  ['/app.login/reset/abc?email=a@b.c', 'a token page'],
+  ['/%61pp.login/login', 'an encoded sign-in page'],
+  ['/APP.LOGIN/login', 'a sign-in page in upper case'],
+  ['/dash/../app.login/login', 'a sign-in page behind a dot segment'],
+];
 
 describe('destinationAfterSignIn (§2)', () => {
   it('goes to /dash/redirect without a redirect', () => {
@@ -18,22 +81,42 @@ describe('destinationAfterSignIn (§2)', () => {
     expect(destinationAfterSignIn(`${origin}/`, origin)).toBe('/dash/redirect');
   });
 
-  it.each([
-    'https://evil.example/dash',
-    '//evil.example/dash',
-    '/\\evil.example',
-    '\\\\evil.example',
-    'javascript:alert(1)',
-    'data:text/html,hi',
-    'http://127.0.0.1:5173@evil.example/',
-    'http://user:pass@127.0.0.1:5173/dash',
-    '%2F%2Fevil.example',
-    '/%2F%2Fevil.example',
-    '/\tevil',
-    '/app.login/login',
-    'http://127.0.0.1:5174/dash',
-  ])('ignores %j', (redirect) => {
+  it.each(HOSTILE)('ignores %j (%s)', (redirect) => {
     expect(safeReturnPath(redirect, origin)).toBeUndefined();
     expect(destinationAfterSignIn(redirect, origin)).toBe(DEFAULT_DESTINATION);
+  });
+
+  it(`holds at least 40 hostile values (${HOSTILE.length})`, () => {
+    expect(new Set(HOSTILE.map(([value]) => value)).size).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('destinationAfterSignUp (§2)', () => {
+  it('sends a new user to /dash/redirect/new', () => {
+    expect(destinationAfterSignUp({ kind: 'new-user' }, null, origin)).toBe('/dash/redirect/new');
+  });
+
+  it('sends an existing user who created a team to the team', () => {
+    expect(destinationAfterSignUp({ kind: 'existing-user', teamId: '65a1f0c2e4b0a1b2c3d4e5f7' }, null, origin)).toBe(
+      '/dash/team/65a1f0c2e4b0a1b2c3d4e5f7',
+    );
+  });
+
+  it('sends anyone else to /dash/redirect', () => {
+    expect(destinationAfterSignUp({ kind: 'existing-user', teamId: undefined }, null, origin)).toBe('/dash/redirect');
+    expect(destinationAfterSignUp({ kind: 'invited', inviteUrl: undefined }, null, origin)).toBe('/dash/redirect');
+  });
+
+  it("follows an invitation's own url only when it is on this host", () => {
+    expect(destinationAfterSignUp({ kind: 'invited', inviteUrl: '/dash/team/1' }, null, origin)).toBe('/dash/team/1');
+    expect(destinationAfterSignUp({ kind: 'invited', inviteUrl: 'https://evil.example/' }, null, origin)).toBe(
+      '/dash/redirect',
+    );
+  });
+
+  it('lets a same-host redirect win and ignores another host', () => {
+    expect(destinationAfterSignUp({ kind: 'new-user' }, '/dash/events', origin)).toBe('/dash/events');
+    expect(destinationAfterSignUp({ kind: 'new-user' }, 'https://evil.example/', origin)).toBe('/dash/redirect/new');
+    expect(destinationAfterSignUp({ kind: 'new-user' }, '/', origin)).toBe('/dash/redirect');
   });
 });

@@ -45,17 +45,44 @@ export function safeReturnPath(redirect: string | null | undefined, origin: stri
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.origin !== base.origin || url.username || url.password) return undefined;
   const path = url.pathname;
-  if (path === SIGN_IN_BASE || path.startsWith(`${SIGN_IN_BASE}/`)) return undefined;
+  // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'): never emit one.
+  if (path.startsWith('//')) return undefined;
+  const plainPath = decodeFully(path)?.toLowerCase();
+  if (plainPath === undefined || plainPath === SIGN_IN_BASE || plainPath.startsWith(`${SIGN_IN_BASE}/`)) {
+    return undefined;
+  }
   return `${path}${url.search}${url.hash}`;
 }
 
-/** §2: after sign-in go to `redirect` when it is safe (a bare '/' means the dashboard), else the fallback. */
+/** §2: after sign-in go to `redirect` when it is safe (a bare '/' means /dash/redirect), else the fallback. */
 export function destinationAfterSignIn(
   redirect: string | null | undefined,
   origin: string,
   fallback: string = DEFAULT_DESTINATION,
 ): string {
   const path = safeReturnPath(redirect, origin);
-  if (!path || path === '/') return fallback;
-  return path;
+  if (path === '/') return DEFAULT_DESTINATION;
+  return path ?? fallback;
+}
+
+/** How a sign-up ended, for the §2 destination rules. */
+export type SignUpOutcome =
+  | { kind: 'new-user' }
+  | { kind: 'existing-user'; teamId: string | undefined }
+  | { kind: 'invited'; inviteUrl: string | undefined };
+
+/**
+ * §2 after sign-up: a same-host `redirect` wins; else a new user goes to /dash/redirect/new, an existing user who
+ * created a team to /dash/team/{teamId}, anyone else (an invited user: the invitation's own safe url first) to
+ * /dash/redirect.
+ */
+export function destinationAfterSignUp(outcome: SignUpOutcome, redirect: string | null | undefined, origin: string) {
+  if (outcome.kind === 'new-user') return destinationAfterSignIn(redirect, origin, '/dash/redirect/new');
+  if (outcome.kind === 'existing-user' && outcome.teamId) {
+    return destinationAfterSignIn(redirect, origin, `/dash/team/${encodeURIComponent(outcome.teamId)}`);
+  }
+  if (outcome.kind === 'invited') {
+    return destinationAfterSignIn(redirect, origin, destinationAfterSignIn(outcome.inviteUrl, origin));
+  }
+  return destinationAfterSignIn(redirect, origin);
 }
