@@ -15,15 +15,17 @@ function recordConsole(page: Page): string[] {
   const lines: string[] = [];
   page.on('console', async (message) => {
     const values = await Promise.all(
-      message.args().map((arg) =>
-        arg
-          .evaluate((value) =>
-            JSON.stringify(value, (_key, item: unknown) =>
-              item instanceof Error ? { ...item, message: item.message, stack: item.stack, cause: item.cause } : item,
-            ),
-          )
-          .catch(() => ''),
-      ),
+      message
+        .args()
+        .map((arg) =>
+          arg
+            .evaluate((value) =>
+              JSON.stringify(value, (_key, item: unknown) =>
+                item instanceof Error ? { ...item, message: item.message, stack: item.stack, cause: item.cause } : item,
+              ),
+            )
+            .catch(() => ''),
+        ),
     );
     lines.push(`${message.type()}: ${message.text()} ${values.join(' ')}`);
   });
