@@ -57,13 +57,25 @@ async function operationTable() {
     }
   }
   rows.sort((a, b) => a.id.localeCompare(b.id));
-  const body = rows
+  // One const per operation, so an app that builds its own table (`tableOf(authLogin, …)`) bundles only its rows.
+  const constName = (id) => id.replace(/\.(\w)/, (_, c) => c.toUpperCase());
+  const names = new Map();
+  for (const r of rows) {
+    const name = constName(r.id);
+    if (names.has(name)) throw new Error(`${r.id} and ${names.get(name)} would both be exported as ${name}`);
+    names.set(name, r.id);
+  }
+  const consts = rows
     .map(
       (r) =>
-        `  '${r.id}': { method: '${r.method}', path: '${r.path}', upload: ${r.upload}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' },`,
+        `export const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
     )
     .join('\n');
+  const body = rows.map((r) => `  '${r.id}': ${constName(r.id)},`).join('\n');
   return `${header('operation table')}
+${consts}
+
+/** Every operation of the description by its operationId: method, path template, upload, credentials, parse mode. */
 export const operations = {
 ${body}
 } as const;

@@ -6,7 +6,7 @@ import { type ApiClientConfig, ApiConfigError, resolveProxyBase, resolveSettings
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
-import type { OperationId } from './generated/operations.js';
+import { type OperationId, operations } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
 import { proxyMode } from './middleware/proxy-mode.js';
 import { isWrite, OperationIndex, type OperationTable, placeholdersOf } from './operation-table.js';
@@ -33,16 +33,17 @@ interface CallResult {
 
 type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<CallResult>;
 
-export interface ApiClientExtras {
+export interface ApiClientExtras<Ids extends OperationId = OperationId> {
   /** Cancels every call in flight, between tries or queued (§4); they reject with `ApiCancelError`. */
   cancelAll(): void;
   /** Uploads a file with payload fields as multipart to an `x-upload` route (§7); resolves with the response data. */
   upload<P extends UploadPath>(path: P, input: UploadInput<P>): Promise<UploadOutput<P>>;
   /** Calls an operation by its id, e.g. `invoke('users.create', { payload })`: the facade's engine. */
-  invoke<K extends OperationId>(id: K, ...args: OperationArgs<K>): Promise<OperationOutput<K>>;
+  invoke<K extends Ids>(id: K, ...args: OperationArgs<K>): Promise<OperationOutput<K>>;
 }
 
-export type ApiClient = Client<paths> & Facade & ApiClientExtras;
+/** The client; `Ids` narrows the facade and `invoke` to the operations of a smaller table (`createApiClientFor`). */
+export type ApiClient<Ids extends OperationId = OperationId> = Client<paths> & Facade<Ids> & ApiClientExtras<Ids>;
 
 /** Checks the path parameters against the template (§8) before anything is sent. */
 function checkPathParams(path: string, given: Record<string, unknown> | undefined): void {
@@ -85,11 +86,18 @@ function follow(signal: AbortSignal | null | undefined, controller: AbortControl
  * idempotency key per call, typed and redacted errors, and direct or proxy mode.
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  return createApiClientFor(config);
+  return createApiClientFor(config, operations);
 }
 
-/** `createApiClient` over a given operation table (tests use small ones); the types stay the description's. */
-export function createApiClientFor(config: ApiClientConfig, table?: OperationTable): ApiClient {
+/**
+ * `createApiClient` over a given operation table, e.g. `tableOf(authLogin, usersCreate)`: the facade and `invoke`
+ * know those operations; path-based calls to other routes still work in direct mode (they get the access token when
+ * one is held), and in proxy mode and for uploads only the table's operations are allowed.
+ */
+export function createApiClientFor<T extends OperationTable>(
+  config: ApiClientConfig,
+  table: T,
+): ApiClient<Extract<keyof T, OperationId>> {
   validateConfig(config);
   const index = new OperationIndex(table);
   const settings = resolveSettings(config);
@@ -239,7 +247,7 @@ export function createApiClientFor(config: ApiClientConfig, table?: OperationTab
     upload,
     invoke,
   });
-  return Object.assign(api, buildFacade(index.table, invoke)) as unknown as ApiClient;
+  return Object.assign(api, buildFacade(index.table, invoke)) as unknown as ApiClient<Extract<keyof T, OperationId>>;
 }
 
 /** The facade's `{ params, query, headers, signal }` as path-based call options. */

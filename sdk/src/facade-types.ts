@@ -57,11 +57,9 @@ export type OperationArgs<K extends OperationId> =
 type GroupOf<K> = K extends `${infer G}.${string}` ? G : never;
 
 /** `api.users.create({ payload })`: one object per group, one method per operation, typed from the description. */
-export type Facade = {
-  [G in GroupOf<OperationId>]: {
-    [K in OperationId as K extends `${G}.${infer M}` ? M : never]: (
-      ...args: OperationArgs<K>
-    ) => Promise<OperationOutput<K>>;
+export type Facade<Ids extends OperationId = OperationId> = {
+  [G in GroupOf<Ids>]: {
+    [K in Ids as K extends `${G}.${infer M}` ? M : never]: (...args: OperationArgs<K>) => Promise<OperationOutput<K>>;
   };
 };
 

@@ -1,4 +1,4 @@
-export { type ApiClient, type ApiClientExtras, createApiClient } from './client.js';
+export { type ApiClient, type ApiClientExtras, createApiClient, createApiClientFor } from './client.js';
 export { type ApiClientConfig, ApiConfigError, type ApiLogger, type RetrySettings } from './config.js';
 export { ApiCancelError, ApiError, type ApiErrorKind, type Problem, UploadError } from './errors.js';
 export type {
@@ -12,4 +12,5 @@ export type {
 } from './facade-types.js';
 export { type OperationId, operations as operationTable } from './generated/operations.js';
 export type { components, operations, paths } from './generated/schema.js';
+export { type OperationSpec, type OperationTable, tableOf } from './operation-table.js';
 export { unwrap } from './unwrap.js';

@@ -1,9 +1,11 @@
-import { type OperationId, operations } from './generated/operations.js';
+import type { OperationId, operations } from './generated/operations.js';
 
 export type Operation = (typeof operations)[OperationId];
 
 /** The shape of an operation table: the generated one, or a smaller one (tests, a proxy serving a subset). */
 export interface OperationSpec {
+  /** The operationId (the generated rows carry it; `tableOf` keys by it). */
+  readonly id?: string;
   readonly method: string;
   readonly path: string;
   readonly upload: boolean;
@@ -15,13 +17,25 @@ export interface OperationSpec {
 }
 export type OperationTable = Readonly<Record<string, OperationSpec>>;
 
+/**
+ * A table of the given generated rows only, e.g. `tableOf(authLogin, usersCreate)` from `@runofshow/sdk/operations`:
+ * a browser app that calls a handful of operations then bundles those rows, not all of them.
+ */
+export function tableOf<const S extends readonly (OperationSpec & { readonly id: string })[]>(
+  ...specs: S
+): { readonly [K in S[number]['id']]: Extract<S[number], { id: K }> } {
+  return Object.fromEntries(specs.map((spec) => [spec.id, spec])) as {
+    readonly [K in S[number]['id']]: Extract<S[number], { id: K }>;
+  };
+}
+
 /** Lookups over an operation table, built once per client or proxy handler. */
 export class OperationIndex {
   readonly table: OperationTable;
   readonly #byRoute = new Map<string, string>();
   readonly #uploads = new Map<string, string>();
 
-  constructor(table: OperationTable = operations) {
+  constructor(table: OperationTable) {
     this.table = table;
     for (const [id, op] of Object.entries(table)) {
       this.#byRoute.set(`${op.method} ${op.path}`, id);

@@ -1,6 +1,6 @@
 // `npm run budget -w web`: loads each sign-in route of the built app in Chromium and sums the gzip size of the
 // JavaScript it downloaded (gzip -9 of each body, as a CDN would serve it). A measurement, not a test: it prints a
-// table and flags a route over budget. Run `npm run build -w web` first.
+// table and flags a route over budget (BUDGET_FILES=1 also lists each route's files). Run `npm run build -w web` first.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
@@ -39,7 +39,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 process.env.HCAPTCHA_SITEKEY ??= SITE_KEY;
 const stack = await serveBuiltApp();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-const rows: { route: string; first: number; after: number; files: number }[] = [];
+const rows: { route: string; first: number; after: number; files: number; sizes: Map<string, number> }[] = [];
 try {
   for (const route of routes) {
     const page = await browser.newPage();
@@ -74,6 +74,7 @@ try {
       first,
       after: await sum(),
       files: seen.size,
+      sizes: seen,
     });
     await page.close();
   }
@@ -88,6 +89,13 @@ for (const row of rows) {
   console.log(
     `${row.route.padEnd(50)} ${kb(row.first).padStart(10)} ${kb(row.after).padStart(10)} ${String(row.files).padStart(6)}`,
   );
+}
+if (process.env.BUDGET_FILES === '1') {
+  for (const row of rows) {
+    console.log(`\n${row.route}`);
+    for (const [file, size] of [...row.sizes].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${kb(size).padStart(6)}  ${file}`);
+  }
 }
 const login = rows.find((row) => row.route === '/app.login/login');
 const largest = Math.max(...rows.map((row) => row.after));

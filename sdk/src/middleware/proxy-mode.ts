@@ -16,7 +16,7 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
   return {
     async onRequest({ request, params }) {
       if (!ctx.operationId) {
-        throw new ApiConfigError(`${ctx.method} ${ctx.path} is not an operation of the description: no proxy route.`);
+        throw new ApiConfigError(`${ctx.method} ${ctx.path} is not in the client's operation table: no proxy route.`);
       }
       const url = new URL(`${base}/${ctx.form ? 'upload/' : ''}${ctx.operationId}`);
       if (ctx.token) url.searchParams.set('accessToken', ctx.token);

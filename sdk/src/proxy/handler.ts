@@ -1,3 +1,4 @@
+import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
 import { directUrl, jsonField, readEnvelope } from './envelope.js';
 import { ProxyProblem, problem } from './problem.js';
@@ -35,7 +36,7 @@ const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 export function createProxyHandler(options: ProxyHandlerOptions): (request: Request) => Promise<Response> {
   if (!options.endpoint) throw new TypeError('Missing required proxy handler configuration: endpoint.');
   if (!options.apiKey) throw new TypeError('Missing required proxy handler configuration: apiKey.');
-  const index = new OperationIndex(options.operations);
+  const index = new OperationIndex(options.operations ?? operations);
   const base = (options.basePath ?? '/api').replace(/\/+$/, '');
   const endpoint = options.endpoint.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;

@@ -1,17 +1,49 @@
-import { ApiCancelError, createApiClient, unwrap } from '@runofshow/sdk';
+import { ApiCancelError, createApiClientFor, tableOf, unwrap } from '@runofshow/sdk';
+import {
+  authLogin,
+  teamsCreate,
+  tokensGetUser,
+  usersCreate,
+  usersCreatePasswordRecoveryToken,
+  usersGetInvited,
+  usersHasTwoFactorAuth,
+  usersResendInvite,
+  usersResetPassword,
+  usersVerifyEmail,
+} from '@runofshow/sdk/operations';
 import { config } from './config.js';
 import { clearSession, session } from './session.js';
+
+/**
+ * The operations the sign-in app calls, and no others: the browser bundles these ten rows of the generated table,
+ * not all 302, and in proxy mode a call to any other operation is refused before it leaves the page.
+ */
+const operations = tableOf(
+  authLogin,
+  teamsCreate,
+  tokensGetUser,
+  usersCreate,
+  usersCreatePasswordRecoveryToken,
+  usersGetInvited,
+  usersHasTwoFactorAuth,
+  usersResendInvite,
+  usersResetPassword,
+  usersVerifyEmail,
+);
 
 /**
  * The app's one API client; it reads the access token from the session on every call. In proxy mode the API key
  * stays on the server and is never given to the client.
  */
-export const api = createApiClient({
-  endpoint: config.endpoint,
-  ...(config.proxy ? { proxy: config.proxy } : { apiKey: config.apiKey }),
-  clientId: config.clientId,
-  getAccessToken: () => session.accessToken,
-});
+export const api = createApiClientFor(
+  {
+    endpoint: config.endpoint,
+    ...(config.proxy ? { proxy: config.proxy } : { apiKey: config.apiKey }),
+    clientId: config.clientId,
+    getAccessToken: () => session.accessToken,
+  },
+  operations,
+);
 
 /**
  * §4: at start, resume an existing session through the token-user call; a failure clears it. A cancellation (the
