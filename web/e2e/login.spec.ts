@@ -36,10 +36,14 @@ test.describe('/login', () => {
 
   test('works with the keyboard alone', async ({ page }) => {
     await page.goto('/app.login/login');
+    // A keyboard user types once the form is there: the e-mail field has the focus.
+    await expect(page.getByLabel('Email')).toBeFocused();
     await page.keyboard.type('ada@example.com');
     await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
     await page.keyboard.type('Correct-Horse-9');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dash\/redirect$/);
   });
