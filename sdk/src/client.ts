@@ -86,7 +86,7 @@ function follow(signal: AbortSignal | null | undefined, controller: AbortControl
  * idempotency key per call, typed and redacted errors, and direct or proxy mode.
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  return createApiClientFor(config, operations);
+  return buildClient(config, operations) as ApiClient;
 }
 
 /**
@@ -98,6 +98,12 @@ export function createApiClientFor<T extends OperationTable>(
   config: ApiClientConfig,
   table: T,
 ): ApiClient<Extract<keyof T, OperationId>> {
+  return buildClient(config, table) as ApiClient<Extract<keyof T, OperationId>>;
+}
+
+// Untyped on purpose: each public constructor casts to its own `ApiClient<…>`, so the compiler never has to compare
+// two instantiations of the 302-operation facade (that comparison alone cost ~50 s of type-checking).
+function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
   validateConfig(config);
   const index = new OperationIndex(table);
   const settings = resolveSettings(config);
@@ -247,7 +253,7 @@ export function createApiClientFor<T extends OperationTable>(
     upload,
     invoke,
   });
-  return Object.assign(api, buildFacade(index.table, invoke)) as unknown as ApiClient<Extract<keyof T, OperationId>>;
+  return Object.assign(api, buildFacade(index.table, invoke));
 }
 
 /** The facade's `{ params, query, headers, signal }` as path-based call options. */
