@@ -6,6 +6,11 @@ export default defineConfig({
   base: '/app.login/',
   plugins: [react()],
   resolve: { conditions: ['source'] },
+  // The server build of src/prerender.tsx (scripts/prerender.ts): the SDK is read from its TypeScript and bundled.
+  ssr: {
+    noExternal: ['@runofshow/sdk'],
+    resolve: { conditions: ['source', 'module', 'node', 'production'] },
+  },
   build: {
     target: 'es2022',
     modulePreload: { polyfill: false },

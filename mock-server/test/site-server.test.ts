@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,14 @@ beforeAll(async () => {
   await mkdir(docs, { recursive: true });
   await writeFile(join(app, 'index.html'), '<head><meta name="api-endpoint" content="" /></head>');
   await writeFile(join(app, 'assets', 'main-abc.js'), 'console.log(1)');
+  await writeFile(
+    join(app, 'assets', 'big-abc.js'),
+    `export const words = ${JSON.stringify('sign in '.repeat(2000))};`,
+  );
+  await writeFile(
+    join(app, 'login.html'),
+    '<head><meta name="api-endpoint" content="" /></head><div id="root"><h1>Sign in</h1></div>',
+  );
   await writeFile(join(docs, 'index.html'), '<h1>docs</h1>');
   await writeFile(join(dir, 'secret.txt'), 'secret');
   site = await startSite({ port: 0, appDir: app, docsDir: docs, apiEndpoint: 'http://127.0.0.1:4999' });
@@ -33,6 +42,30 @@ describe('site server', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(res.headers.get('content-type')).toContain('text/javascript');
     expect((await fetch(`${site.url}/app.login/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends text gzip-compressed when the client accepts it, and plain otherwise', async () => {
+    const packed = await fetch(`${site.url}/app.login/assets/big-abc.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(packed.headers.get('content-length'))).toBeLessThan(1000);
+    expect(await packed.text()).toContain('sign in sign in');
+    const plain = await new Promise<{ encoding: string | undefined; length: number }>((resolve, reject) => {
+      get(`${site.url}/app.login/assets/big-abc.js`, { headers: { 'Accept-Encoding': 'identity' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], length: Buffer.concat(chunks).length }),
+        );
+      }).on('error', reject);
+    });
+    expect(plain).toEqual({ encoding: undefined, length: 16_024 });
+  });
+
+  it('sends the pre-rendered /login when the build made one, the plain shell elsewhere', async () => {
+    const login = await (await fetch(`${site.url}/app.login/login?redirect=%2Fdash`)).text();
+    expect(login).toContain('<h1>Sign in</h1>');
+    expect(login).toContain('<meta name="api-endpoint" content="http://127.0.0.1:4999" />');
+    expect(await (await fetch(`${site.url}/app.login/forgot`)).text()).not.toContain('<h1>');
   });
 
   it('never serves a file outside its folders', async () => {

@@ -23,6 +23,26 @@ test.describe('/login', () => {
     await expectAccessible(page);
   });
 
+  test('arrives pre-rendered, then hydrates without a mismatch and works', async ({ page, request }) => {
+    // The document itself carries the screen, so it paints before the JavaScript arrives.
+    const html = await (await request.get('/app.login/login?redirect=%2Fdash%2Fevents')).text();
+    expect(html).toContain('Welcome back! Sign in to the product');
+    expect(html).toMatch(/<form[^>]*novalidate/i);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/app.login/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(problems).toEqual([]);
+    // Other routes are not pre-rendered: they start from the empty document.
+    expect(await (await request.get('/app.login/forgot')).text()).toContain('<div id="root"></div>');
+  });
+
   test('signs in and lands on /dash/redirect', async ({ page }) => {
     const logins = recordCalls(page, 'POST', /^\/login$/);
     await page.goto('/app.login/login');

@@ -1,6 +1,6 @@
 // `npm run lighthouse -w web`: Lighthouse 12.8 (programmatic) on the built /app.login/login in Debian's Chromium,
 // mobile emulation and throttling as Lighthouse defaults; prints the performance, accessibility and best-practices
-// scores. A measurement, not a test. Run `npm run build -w web` first.
+// scores. A measurement, not a test. Run `npm run build -w web` first; LH_JSON=<file> also writes the full report.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
@@ -20,6 +20,7 @@ try {
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { categories, audits } = result.lhr;
+  if (process.env.LH_JSON) (await import('node:fs')).writeFileSync(process.env.LH_JSON, JSON.stringify(result.lhr));
   if (result.lhr.runtimeError) console.log(`Lighthouse runtime error: ${result.lhr.runtimeError.message}`);
   for (const warning of result.lhr.runWarnings) console.log(`Lighthouse warning: ${warning}`);
   console.log(`\nLighthouse ${result.lhr.lighthouseVersion} on ${url}\n`);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resumeSession } from './app/api-client.js';
 import { App } from './app/app.js';
 import { markSessionChecked, session } from './app/session.js';
@@ -7,10 +7,14 @@ import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup.
+// Every other route starts empty and renders here.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);
 // §4: resume an existing session through GET /token/user; a failure clears it. Screens that depend on it wait.
 void resumeSession(session.accessToken !== undefined).finally(markSessionChecked);

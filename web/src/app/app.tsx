@@ -28,10 +28,13 @@ function CancelOnNavigate() {
   return null;
 }
 
-/** The sign-in app's routes (§2), under the /app.login base path. */
-export function App() {
+/**
+ * The sign-in app's routes (§2), under the /app.login base path. `ssrPath` is the full path to render when there is
+ * no browser location (the build's pre-render of /login).
+ */
+export function App({ ssrPath }: { ssrPath?: string } = {}) {
   return (
-    <Router base="/app.login">
+    <Router base="/app.login" {...(ssrPath ? { ssrPath } : {})}>
       <CancelOnNavigate />
       <PageErrorBoundary>
         <Suspense fallback={<main className="page" aria-busy="true" />}>

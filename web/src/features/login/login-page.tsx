@@ -7,9 +7,9 @@ import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/text-field.js';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
 import { tldsReady } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
@@ -35,7 +35,8 @@ export function LoginPage() {
   const form = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [autoFocus] = useState(() => !isMobileDevice());
+  const email = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(email);
   useTldsLoaded();
   useFocusFirstInvalid(form, attempt);
   useEffect(enterLogin, []);
@@ -130,7 +131,7 @@ export function LoginPage() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              autoFocus={autoFocus}
+              ref={email}
             />
             <TextField
               label="Password"
