@@ -22,6 +22,7 @@ console.log(`
   API proxy     ${base}/api/{group}.{method}
   API docs      ${base}/docs/
   Dashboard     ${base}/dash/  (placeholder for the main application)
+  Gallery       ${base}/gallery/  (the shared interface pieces of §2, §6, §9)
   Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
   Scenarios     mock-server/CATALOGUE.md  (e.g. sign in as mfa@example.com or locked@example.com)
 
