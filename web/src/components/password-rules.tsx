@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type ComponentProps, useId, useState } from 'react';
 import { messages } from '../lib/messages.js';
 import { passwordRules } from '../lib/validation.js';
 import './password-rules.css';
+import { TextField } from './text-field.js';
 
 /**
  * §5 'Passwords must contain:' — each rule with a tick or a cross as the visitor types. It floats over the form
@@ -29,17 +30,34 @@ export function PasswordRules({ id, value, open }: { id: string; value: string; 
   );
 }
 
-/** Wires the tooltip to a password field: shown on focus, hidden on blur or Escape. */
-export function usePasswordRules(value: string) {
+type TextFieldProps = ComponentProps<typeof TextField>;
+
+/**
+ * A new-password field (sign-up, invitation, reset) with the §5 rules tooltip wired to it: shown on focus, hidden on
+ * blur or Escape, named in the input's aria-describedby.
+ */
+export function NewPasswordField({
+  onBlur,
+  ...field
+}: Omit<TextFieldProps, 'type' | 'autoComplete' | 'describedBy' | 'onFocus' | 'onKeyDown' | 'children'>) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  return {
-    describedBy: id,
-    open: () => setOpen(true),
-    close: () => setOpen(false),
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key === 'Escape') setOpen(false);
-    },
-    tooltip: <PasswordRules id={id} value={value} open={open} />,
-  };
+  return (
+    <TextField
+      type="password"
+      autoComplete="new-password"
+      describedBy={id}
+      onFocus={() => setOpen(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(event) => {
+        setOpen(false);
+        onBlur?.(event);
+      }}
+      {...field}
+    >
+      <PasswordRules id={id} value={field.value} open={open} />
+    </TextField>
+  );
 }

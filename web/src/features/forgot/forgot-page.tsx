@@ -5,12 +5,12 @@ import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import { EmailField } from '../../components/email-field.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
-import { TextField } from '../../components/text-field.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
-import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, forgotEmailSchema } from '../../lib/validation.js';
 import { enterForgot, forgotState, requestRecovery } from './forgot-store.js';
 
@@ -19,7 +19,8 @@ export function ForgotPage() {
   const state = useSnapshot(forgotState);
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [autoFocus] = useState(() => !isMobileDevice());
+  const first = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(first);
   const captcha = useRef<CaptchaHandle>(null);
   useTldsLoaded();
   useEffect(enterForgot, []);
@@ -56,21 +57,15 @@ export function ForgotPage() {
       ) : (
         <form noValidate onSubmit={onSubmit} aria-label="Forgot password">
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
-          <TextField
+          <EmailField
             label="Email"
             name="email"
-            type="email"
             value={email}
-            onValueChange={(value) => {
-              void loadTlds();
-              setEmail(value);
-            }}
+            onValueChange={setEmail}
             onBlur={() => setTouched(true)}
             error={touched ? issue : undefined}
             autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus={autoFocus}
+            ref={first}
           />
           <SectionErrorBoundary label="Captcha">
             <Captcha ref={captcha} />

@@ -10,8 +10,8 @@ import { browserTimeZone, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
  * §4 invite: `expired` is set when the token lookup fails, `sent` when the resend succeeded. `email` and `url` come
  * from a valid invitation; `sending` is the resend in flight ('Sending...').
  */
-export const inviteState = proxy({
-  token: '',
+const initial = (token: string) => ({
+  token,
   loading: true,
   expired: false,
   email: '',
@@ -24,24 +24,14 @@ export const inviteState = proxy({
   failed: false,
 });
 
+export const inviteState = proxy(initial(''));
+
 let lookupSeq = 0;
 
 /** GET /users/invited/{inviteToken}: any failure marks the link expired. */
 export async function lookUpInvite(token: string): Promise<void> {
   const seq = ++lookupSeq;
-  Object.assign(inviteState, {
-    token,
-    loading: true,
-    expired: false,
-    email: '',
-    url: undefined,
-    sending: false,
-    sent: false,
-    resendFailed: false,
-    signUpInProgress: false,
-    conflict: false,
-    failed: false,
-  });
+  Object.assign(inviteState, initial(token));
   try {
     const api = await apiClient();
     const invited = await unwrap(api.GET('/users/invited/{inviteToken}', { params: { path: { inviteToken: token } } }));

@@ -6,11 +6,11 @@ import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
-import { usePasswordRules } from '../../components/password-rules.js';
+import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
 import { destinationAfterSignUp } from '../../lib/return-url.js';
 import { firstIssue, nameSchema, newPasswordSchema } from '../../lib/validation.js';
 import { inviteState, lookUpInvite } from './invite-store.js';
@@ -49,9 +49,9 @@ function InvitedForm({ loading }: { loading: boolean }) {
   const search = useSearch();
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [autoFocus] = useState(() => !isMobileDevice());
+  const first = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(first, !loading);
   const captcha = useRef<CaptchaHandle>(null);
-  const rules = usePasswordRules(values.password);
 
   const issues: Record<Field, string | undefined> = {
     firstName: firstIssue(nameSchema, values.firstName),
@@ -91,12 +91,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
       {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
       <div className="field-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          autoFocus={!loading && autoFocus}
-          {...field('firstName')}
-        />
+        <TextField label="First name" autoComplete="given-name" ref={first} {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
       <TextField
@@ -109,21 +104,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
         disabled={loading}
         autoComplete="username"
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        describedBy={rules.describedBy}
-        onKeyDown={rules.onKeyDown}
-        {...field('password')}
-        onFocus={rules.open}
-        onBlur={() => {
-          rules.close();
-          setTouched((current) => ({ ...current, password: true }));
-        }}
-      >
-        {rules.tooltip}
-      </TextField>
+      <NewPasswordField label="Password" {...field('password')} />
       {loading ? null : (
         <SectionErrorBoundary label="Captcha">
           <Captcha ref={captcha} />

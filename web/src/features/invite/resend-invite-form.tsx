@@ -2,12 +2,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../components/alert.js';
 import { Button } from '../../components/button.js';
-import { TextField } from '../../components/text-field.js';
+import { EmailField } from '../../components/email-field.js';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { emailInInviteToken } from '../../lib/sign-up.js';
-import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
 import { inviteState, resendInvite } from './invite-store.js';
 
@@ -37,20 +37,14 @@ export function ResendInviteForm({ token }: { token: string }) {
   return (
     <form ref={form} noValidate onSubmit={onSubmit} aria-label="Request a new link">
       {state.resendFailed ? <Alert type="failure">{messages.inviteSendFailed}</Alert> : null}
-      <TextField
+      <EmailField
         label="Email"
         name="email"
-        type="email"
         value={email}
-        onValueChange={(value) => {
-          void loadTlds();
-          setEmail(value);
-        }}
+        onValueChange={setEmail}
         onBlur={() => setTouched(true)}
         error={error}
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         readOnly={state.sending || state.sent}
       />
       <Button type="submit" block color={state.sent ? 'success' : 'primary'} disabled={state.sending || state.sent}>

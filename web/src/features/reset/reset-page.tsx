@@ -1,13 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button, buttonClass } from '../../components/button.js';
-import { usePasswordRules } from '../../components/password-rules.js';
+import { NewPasswordField } from '../../components/password-rules.js';
 import { TextField } from '../../components/text-field.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
 import { enterReset, resetPassword, resetState } from './reset-store.js';
 
@@ -34,8 +34,8 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [autoFocus] = useState(() => !isMobileDevice());
-  const rules = usePasswordRules(password);
+  const first = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(first);
   useEffect(enterReset, []);
 
   const passwordIssue = firstIssue(newPasswordSchema, password);
@@ -69,25 +69,15 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           </Alert>
         ) : null}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
+        <NewPasswordField
           label="New password"
           name="newPassword"
-          type="password"
           value={password}
           onValueChange={setPassword}
-          onFocus={rules.open}
-          onBlur={() => {
-            rules.close();
-            setTouched((t) => ({ ...t, password: true }));
-          }}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           error={touched.password ? passwordIssue : undefined}
-          describedBy={rules.describedBy}
-          onKeyDown={rules.onKeyDown}
-          autoComplete="new-password"
-          autoFocus={autoFocus}
-        >
-          {rules.tooltip}
-        </TextField>
+          ref={first}
+        />
         <TextField
           label="Confirm new password"
           name="confirmPassword"

@@ -8,12 +8,13 @@ import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { Dialog } from '../../components/dialog.js';
-import { usePasswordRules } from '../../components/password-rules.js';
+import { EmailField } from '../../components/email-field.js';
+import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
 import { readPrefill } from '../../lib/sign-up.js';
 import { loadTlds, tldsReady } from '../../lib/tld-list.js';
@@ -46,9 +47,9 @@ export function SignupPage() {
     email: prefill.email !== '',
     company: prefill.company !== '',
   }));
-  const [autoFocus] = useState(() => !isMobileDevice());
+  const first = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(first);
   const captcha = useRef<CaptchaHandle>(null);
-  const rules = usePasswordRules(values.password);
   useTldsLoaded();
   useEffect(enterSignup, []);
   useEffect(() => {
@@ -102,7 +103,6 @@ export function SignupPage() {
     value: values[name],
     error: errorOf(name),
     onValueChange: (value: string) => {
-      if (name === 'email') void loadTlds();
       setValues((current) => ({ ...current, [name]: value }));
     },
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
@@ -163,33 +163,11 @@ export function SignupPage() {
       <form noValidate onSubmit={onSubmit} aria-label="Create your team account">
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="field-row">
-          <TextField label="First name" autoComplete="given-name" autoFocus={autoFocus} {...field('firstName')} />
+          <TextField label="First name" autoComplete="given-name" ref={first} {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField
-          label="Work email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          locked={prefill.emailLocked}
-          {...field('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          describedBy={rules.describedBy}
-          onKeyDown={rules.onKeyDown}
-          {...field('password')}
-          onFocus={rules.open}
-          onBlur={() => {
-            rules.close();
-            setTouched((current) => ({ ...current, password: true }));
-          }}
-        >
-          {rules.tooltip}
-        </TextField>
+        <EmailField label="Work email" autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
+        <NewPasswordField label="Password" {...field('password')} />
         <TextField label="Company name" autoComplete="organization" {...field('company')} />
         <SectionErrorBoundary label="Captcha">
           <Captcha ref={captcha} />

@@ -3,12 +3,12 @@ import { Link } from 'wouter';
 import { leaveTo } from '../../app/leave.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
-import { TextField } from '../../components/text-field.js';
+import { EmailField } from '../../components/email-field.js';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
-import { isMobileDevice } from '../../lib/mobile-device.js';
-import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
 import { ssoLoginPath } from './sso-domain.js';
 
@@ -18,7 +18,8 @@ export function SsoPage() {
   const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [autoFocus] = useState(() => !isMobileDevice());
+  const first = useRef<HTMLInputElement>(null);
+  useFocusOnArrival(first);
   const form = useRef<HTMLFormElement>(null);
   useTldsLoaded();
   useFocusFirstInvalid(form, attempt);
@@ -46,21 +47,15 @@ export function SsoPage() {
       }
     >
       <form ref={form} noValidate onSubmit={onSubmit} aria-label="Sign in with SSO">
-        <TextField
+        <EmailField
           label="Work email"
           name="email"
-          type="email"
           value={email}
-          onValueChange={(value) => {
-            void loadTlds();
-            setEmail(value);
-          }}
+          onValueChange={setEmail}
           onBlur={() => setTouched(true)}
           error={error}
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus={autoFocus}
+          ref={first}
         />
         <Button type="submit" block disabled={leaving} busy={leaving}>
           Continue with SSO
