@@ -21,13 +21,13 @@ export type OperationTable = Readonly<Record<string, OperationSpec>>;
  * A table of the given generated rows only, e.g. `tableOf(authLogin, usersCreate)` from `@runofshow/sdk/operations`:
  * a browser app that calls a handful of operations then bundles those rows, not all of them.
  */
-export function tableOf<const S extends readonly (OperationSpec & { readonly id: string })[]>(
-  ...specs: S
-): { readonly [K in S[number]['id']]: Extract<S[number], { id: K }> } {
-  return Object.fromEntries(specs.map((spec) => [spec.id, spec])) as {
-    readonly [K in S[number]['id']]: Extract<S[number], { id: K }>;
-  };
+export function tableOf<const S extends readonly (OperationSpec & { readonly id: string })[]>(...specs: S): TableOf<S> {
+  return Object.fromEntries(specs.map((spec) => [spec.id, spec])) as TableOf<S>;
 }
+
+type TableOf<S extends readonly { readonly id: string }[]> = {
+  readonly [K in S[number]['id']]: Extract<S[number], { id: K }>;
+};
 
 /** Lookups over an operation table, built once per client or proxy handler. */
 export class OperationIndex {

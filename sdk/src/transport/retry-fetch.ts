@@ -14,23 +14,13 @@ export type RetryingFetch = (request: Request, timeoutMs: number, signal: AbortS
 
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
-/** What every try of one call sends: read once from openapi-fetch's request, never rebuilt per try. */
-interface Wire {
-  url: string;
-  method: string;
-  headers: Headers;
-  /** Buffered once: every try re-sends these bytes, never a stream (Chromium fails streamed bodies on HTTP/1.1). */
-  body: ArrayBuffer | null;
-}
-
 /**
  * ky as the `fetch` beneath openapi-fetch, so middleware runs once per call while every try carries the same
  * headers (request id, idempotency key). Retries: 100 ms apart, on the configured statuses, on no response and on
  * a timeout (§8); writes too, since each carries an `Idempotency-Key`. A retryable answer whose `Retry-After`
  * exceeds the cap, and the last failed try, come back as a plain `Response` for the client to type.
  *
- * ky decides when a try starts, times it out and judges its answer; the bytes of each try come from the call
- * (`Wire`). ky is given no headers, body or signal: each would cost Node a copy per call (headers merged three
+ * ky decides when a try starts, times it out and judges its answer; the bytes of each try come from the call. ky is given no headers, body or signal: each would cost Node a copy per call (headers merged three
  * times, a body stream teed for the retry clone, `AbortSignal.any` to join the call's signal with ky's own), and
  * it needs none of them to retry. The call's signal instead joins ky's per-try signal in `sendTry`.
  */
@@ -58,19 +48,15 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
   };
 
   return async (request, timeoutMs, signal) => {
-    const wire: Wire = {
-      url: request.url,
-      method: request.method,
-      headers: request.headers,
-      body: request.body === null ? null : await request.arrayBuffer(),
-    };
+    // Buffered once: every try re-sends these bytes, never a stream (Chromium fails streamed bodies on HTTP/1.1).
+    const body = request.body === null ? null : await request.arrayBuffer();
     try {
-      return await ky(wire.url, {
-        method: wire.method,
+      return await ky(request.url, {
+        method: request.method,
         throwHttpErrors,
         retry,
         timeout: timeoutMs,
-        fetch: (attempt) => sendTry(options.fetch, wire, signal, (attempt as Request).signal),
+        fetch: (attempt) => sendTry(options.fetch, request, body, signal, (attempt as Request).signal),
       });
     } catch (error) {
       if (isHTTPError(error)) return responseOf(error);
@@ -85,7 +71,8 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
  */
 function sendTry(
   fetch: typeof globalThis.fetch,
-  wire: Wire,
+  request: Request,
+  body: ArrayBuffer | null,
   callSignal: AbortSignal,
   trySignal: AbortSignal,
 ): Promise<Response> {
@@ -96,8 +83,8 @@ function sendTry(
   callSignal.addEventListener('abort', abort, { once: true });
   trySignal.addEventListener('abort', abort, { once: true });
   // A Request, as openapi-fetch itself hands to `fetch`: an override written for one keeps working.
-  const init = { method: wire.method, headers: wire.headers, body: wire.body, signal: controller.signal };
-  return fetch(new Request(wire.url, init)).finally(() => {
+  const init = { method: request.method, headers: request.headers, body, signal: controller.signal };
+  return fetch(new Request(request.url, init)).finally(() => {
     callSignal.removeEventListener('abort', abort);
     trySignal.removeEventListener('abort', abort);
   });

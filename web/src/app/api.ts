@@ -1,16 +1,5 @@
 import { ApiCancelError, createApiClientFor, tableOf, unwrap } from '@runofshow/sdk';
-import {
-  authLogin,
-  teamsCreate,
-  tokensGetUser,
-  usersCreate,
-  usersCreatePasswordRecoveryToken,
-  usersGetInvited,
-  usersHasTwoFactorAuth,
-  usersResendInvite,
-  usersResetPassword,
-  usersVerifyEmail,
-} from '@runofshow/sdk/operations';
+import * as operation from '@runofshow/sdk/operations';
 import { config } from './config.js';
 import { clearSession, session } from './session.js';
 
@@ -19,16 +8,16 @@ import { clearSession, session } from './session.js';
  * not all 302, and in proxy mode a call to any other operation is refused before it leaves the page.
  */
 const operations = tableOf(
-  authLogin,
-  teamsCreate,
-  tokensGetUser,
-  usersCreate,
-  usersCreatePasswordRecoveryToken,
-  usersGetInvited,
-  usersHasTwoFactorAuth,
-  usersResendInvite,
-  usersResetPassword,
-  usersVerifyEmail,
+  operation.authLogin,
+  operation.teamsCreate,
+  operation.tokensGetUser,
+  operation.usersCreate,
+  operation.usersCreatePasswordRecoveryToken,
+  operation.usersGetInvited,
+  operation.usersHasTwoFactorAuth,
+  operation.usersResendInvite,
+  operation.usersResetPassword,
+  operation.usersVerifyEmail,
 );
 
 /**
