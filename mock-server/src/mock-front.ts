@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, type RunningServer } from './listen.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
 import {
@@ -30,11 +30,7 @@ export interface Exchange {
   violations: Violation[];
 }
 
-export interface RunningFront {
-  url: string;
-  server: Server;
-  stop(): Promise<void>;
-}
+export type RunningFront = RunningServer;
 
 /** Scenario name of the answer, for QA reading the network panel. */
 export const SCENARIO_HEADER = 'x-mock-scenario';
@@ -174,19 +170,5 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       res.end(JSON.stringify(problem));
     });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      const { address, port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://${address}:${port}`,
-        server,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return listen(server, options.port, options.host);
 }

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
+import { listen, type RunningServer } from './listen.js';
 import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders } from './security-headers.js';
 import { readStatic } from './static-files.js';
 
@@ -24,11 +24,7 @@ export interface SiteOptions {
   meta?: Record<string, string>;
 }
 
-export interface RunningSite {
-  url: string;
-  server: Server;
-  stop(): Promise<void>;
-}
+export type RunningSite = RunningServer;
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -44,31 +40,39 @@ function writeMeta(html: string, values: Record<string, string>): string {
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg\+xml)/;
 
+/** Compressed content-hashed assets, by path: their bytes never change, so each is gzipped once. */
+const packedAssets = new Map<string, Buffer>();
+
 /**
  * Sends a response, gzip-compressed when the client accepts it and the body is text worth compressing, as any
  * production host or CDN would: the sizes a visitor downloads (and Lighthouse's simulated slow network) are then the
- * real ones, not 3× larger.
+ * real ones, not 3× larger. `assetPath` names a content-hashed asset, whose compressed bytes are kept.
  */
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra = {}): void {
-  const accepts = /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? ''));
-  if (accepts && COMPRESSIBLE.test(type) && Buffer.byteLength(body) > 1024) {
-    const packed = gzipSync(body, { level: 6 });
-    res.writeHead(status, {
-      'Content-Type': type,
-      'Content-Encoding': 'gzip',
-      'Content-Length': packed.length,
-      Vary: 'Accept-Encoding',
-      ...extra,
-    });
-    return void res.end(packed);
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  extra = {},
+  assetPath?: string,
+) {
+  const gzip =
+    /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? '')) &&
+    COMPRESSIBLE.test(type) &&
+    Buffer.byteLength(body) > 1024;
+  let payload: string | Buffer = body;
+  if (gzip) {
+    payload = (assetPath && packedAssets.get(assetPath)) || gzipSync(body, { level: 6 });
+    if (assetPath) packedAssets.set(assetPath, payload);
   }
   res.writeHead(status, {
     'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': Buffer.byteLength(payload),
     Vary: 'Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     ...extra,
   });
-  res.end(body);
+  res.end(payload);
 }
 
 async function handle(options: SiteOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -100,7 +104,7 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
     const asset = await readStatic(options.appDir, path.slice('/app.login/'.length));
     if (asset && !path.endsWith('.html')) {
       const cache = asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return send(res, 200, asset.type, asset.body, { 'Cache-Control': cache });
+      return send(res, 200, asset.type, asset.body, { 'Cache-Control': cache }, asset.immutable ? path : undefined);
     }
     if (path.startsWith('/app.login/assets/')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     // Client-side routes: the app decides what to show, including its own not-found screen. /login, the front door,
@@ -179,19 +183,5 @@ export function startSite(options: SiteOptions): Promise<RunningSite> {
       else res.end();
     });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      const { address, port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://${address}:${port}`,
-        server,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return listen(server, options.port, options.host);
 }
