@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/support/chromium.js';
 
 // End-to-end tests drive the built app in Debian's Chromium against the real Prism on the real bundle.
 // `scripts/test.ts` builds first; here the stack starts on its own ports so a running `npm start` is left alone.
@@ -13,21 +14,11 @@ export default defineConfig({
   retries: 0,
   timeout: 20_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
   webServer: {

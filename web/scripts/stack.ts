@@ -2,15 +2,7 @@
 import { freePort } from '../../mock-server/src/free-port.js';
 import { type RunningStack, startStack } from '../../mock-server/src/stack.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 
 export async function serveBuiltApp(): Promise<RunningStack> {
   const [port, mockPort] = [await freePort(), await freePort()];
