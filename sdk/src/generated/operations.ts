@@ -304,310 +304,618 @@ export const usersUpdateTracking = { id: 'users.updateTracking', method: 'PUT', 
 export const usersValidate = { id: 'users.validate', method: 'POST', path: '/users/validate', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersVerifyEmail = { id: 'users.verifyEmail', method: 'POST', path: '/users/verify/email', upload: false, token: false, guest: false, parseAs: 'json' } as const;
 
+function byId(rows: readonly { readonly id: string }[]) {
+  return Object.fromEntries(rows.map((row) => [row.id, row]));
+}
+
 /** Every operation of the description by its operationId: method, path template, upload, credentials, parse mode. */
-export const operations = {
-  'activityAudits.list': activityAuditsList,
-  'activityAudits.listByEvent': activityAuditsListByEvent,
-  'activityAudits.listByMethodName': activityAuditsListByMethodName,
-  'activityAudits.listByShow': activityAuditsListByShow,
-  'activityAudits.listByTeam': activityAuditsListByTeam,
-  'activityAudits.listDeletedColumns': activityAuditsListDeletedColumns,
-  'activityAudits.listDeletedRows': activityAuditsListDeletedRows,
-  'activityAudits.listItemCells': activityAuditsListItemCells,
-  'activityAudits.listItemFields': activityAuditsListItemFields,
-  'auth.login': authLogin,
-  'billing.cancelSubscription': billingCancelSubscription,
-  'billing.cancelSubscriptionSchedule': billingCancelSubscriptionSchedule,
-  'billing.createCard': billingCreateCard,
-  'billing.createDraftInvoice': billingCreateDraftInvoice,
-  'billing.createSubscription': billingCreateSubscription,
-  'billing.createSubscriptionSchedule': billingCreateSubscriptionSchedule,
-  'billing.deleteCard': billingDeleteCard,
-  'billing.getCard': billingGetCard,
-  'billing.getSubscription': billingGetSubscription,
-  'billing.getSubscriptionSchedule': billingGetSubscriptionSchedule,
-  'billing.listInvoices': billingListInvoices,
-  'billing.listPrices': billingListPrices,
-  'billing.previewUpcomingInvoice': billingPreviewUpcomingInvoice,
-  'billing.updateCard': billingUpdateCard,
-  'billing.updateCustomer': billingUpdateCustomer,
-  'billing.updateSubscription': billingUpdateSubscription,
-  'billing.updateSubscriptionSchedule': billingUpdateSubscriptionSchedule,
-  'categories.create': categoriesCreate,
-  'categories.delete': categoriesDelete,
-  'categories.list': categoriesList,
-  'categories.update': categoriesUpdate,
-  'columns.addGuestPass': columnsAddGuestPass,
-  'columns.create': columnsCreate,
-  'columns.delete': columnsDelete,
-  'columns.deleteGuestPass': columnsDeleteGuestPass,
-  'columns.listTitles': columnsListTitles,
-  'columns.move': columnsMove,
-  'columns.moveForUser': columnsMoveForUser,
-  'columns.moveGuest': columnsMoveGuest,
-  'columns.restore': columnsRestore,
-  'columns.setOrderFromUser': columnsSetOrderFromUser,
-  'columns.showHiddenForUser': columnsShowHiddenForUser,
-  'columns.update': columnsUpdate,
-  'columns.updateItemSettings': columnsUpdateItemSettings,
-  'columns.updateUserNoteSettings': columnsUpdateUserNoteSettings,
-  'columns.updateUserSettings': columnsUpdateUserSettings,
-  'columns.updateUserVisibility': columnsUpdateUserVisibility,
-  'eventDocs.archive': eventDocsArchive,
-  'eventDocs.delete': eventDocsDelete,
-  'eventDocs.getPublicSignedUrl': eventDocsGetPublicSignedUrl,
-  'eventDocs.getSignedUrl': eventDocsGetSignedUrl,
-  'eventDocs.list': eventDocsList,
-  'eventDocs.listSignedUrls': eventDocsListSignedUrls,
-  'eventDocs.restore': eventDocsRestore,
-  'eventDocs.update': eventDocsUpdate,
-  'eventDocs.upload': eventDocsUpload,
-  'events.addGlobalElementLabel': eventsAddGlobalElementLabel,
-  'events.addLabel': eventsAddLabel,
-  'events.archive': eventsArchive,
-  'events.autocomplete': eventsAutocomplete,
-  'events.count': eventsCount,
-  'events.create': eventsCreate,
-  'events.createPermission': eventsCreatePermission,
-  'events.createRole': eventsCreateRole,
-  'events.createTrial': eventsCreateTrial,
-  'events.delete': eventsDelete,
-  'events.deletePermanently': eventsDeletePermanently,
-  'events.duplicate': eventsDuplicate,
-  'events.exportCsv': eventsExportCsv,
-  'events.exportFilteredCsv': eventsExportFilteredCsv,
-  'events.get': eventsGet,
-  'events.getGuest': eventsGetGuest,
-  'events.list': eventsList,
-  'events.listArchivedByTeam': eventsListArchivedByTeam,
-  'events.listByUser': eventsListByUser,
-  'events.listDeletedByTeam': eventsListDeletedByTeam,
-  'events.listEligibleMembers': eventsListEligibleMembers,
-  'events.listGuestShows': eventsListGuestShows,
-  'events.listLabelsByUser': eventsListLabelsByUser,
-  'events.listOwnersByUser': eventsListOwnersByUser,
-  'events.listProducts': eventsListProducts,
-  'events.listRoles': eventsListRoles,
-  'events.listRolesByType': eventsListRolesByType,
-  'events.listShows': eventsListShows,
-  'events.listWithShowsByTeam': eventsListWithShowsByTeam,
-  'events.removeGlobalElementLabel': eventsRemoveGlobalElementLabel,
-  'events.removeLabel': eventsRemoveLabel,
-  'events.resendInvite': eventsResendInvite,
-  'events.restore': eventsRestore,
-  'events.search': eventsSearch,
-  'events.searchByTeam': eventsSearchByTeam,
-  'events.searchByUser': eventsSearchByUser,
-  'events.update': eventsUpdate,
-  'events.updateAsset': eventsUpdateAsset,
-  'events.updateGlobalElementLabel': eventsUpdateGlobalElementLabel,
-  'events.updateLabel': eventsUpdateLabel,
-  'events.updateOwner': eventsUpdateOwner,
-  'events.updatePermission': eventsUpdatePermission,
-  'events.updatePhoto': eventsUpdatePhoto,
-  'events.updateRole': eventsUpdateRole,
-  'fsObjects.archive': fsObjectsArchive,
-  'fsObjects.createFolder': fsObjectsCreateFolder,
-  'fsObjects.delete': fsObjectsDelete,
-  'fsObjects.deletePermanently': fsObjectsDeletePermanently,
-  'fsObjects.get': fsObjectsGet,
-  'fsObjects.getDisplayType': fsObjectsGetDisplayType,
-  'fsObjects.listArchived': fsObjectsListArchived,
-  'fsObjects.listChildren': fsObjectsListChildren,
-  'fsObjects.listDisplayTypes': fsObjectsListDisplayTypes,
-  'fsObjects.listNested': fsObjectsListNested,
-  'fsObjects.move': fsObjectsMove,
-  'fsObjects.moveToRoot': fsObjectsMoveToRoot,
-  'fsObjects.restore': fsObjectsRestore,
-  'fsObjects.search': fsObjectsSearch,
-  'fsObjects.updateFolder': fsObjectsUpdateFolder,
-  'itemSets.clearItemRowProof': itemSetsClearItemRowProof,
-  'itemSets.clearItemRowProofHistory': itemSetsClearItemRowProofHistory,
-  'itemSets.createRow': itemSetsCreateRow,
-  'itemSets.createRowProof': itemSetsCreateRowProof,
-  'itemSets.createRows': itemSetsCreateRows,
-  'itemSets.deleteRow': itemSetsDeleteRow,
-  'itemSets.deleteRows': itemSetsDeleteRows,
-  'itemSets.getRowOrder': itemSetsGetRowOrder,
-  'itemSets.listItemRowTitles': itemSetsListItemRowTitles,
-  'itemSets.listProofs': itemSetsListProofs,
-  'itemSets.listRowProofHistory': itemSetsListRowProofHistory,
-  'itemSets.moveRow': itemSetsMoveRow,
-  'itemSets.moveRows': itemSetsMoveRows,
-  'itemSets.publishRow': itemSetsPublishRow,
-  'itemSets.publishRowEverywhere': itemSetsPublishRowEverywhere,
-  'itemSets.pushRowChangesToGlobalElement': itemSetsPushRowChangesToGlobalElement,
-  'itemSets.restoreRow': itemSetsRestoreRow,
-  'itemSets.updateActualDurations': itemSetsUpdateActualDurations,
-  'itemSets.updateGlobalElementReferences': itemSetsUpdateGlobalElementReferences,
-  'itemSets.updateGlobalElementVersion': itemSetsUpdateGlobalElementVersion,
-  'itemSets.updateItemRowCell': itemSetsUpdateItemRowCell,
-  'itemSets.updateItemRowNote': itemSetsUpdateItemRowNote,
-  'itemSets.updateItemRowProofNote': itemSetsUpdateItemRowProofNote,
-  'itemSets.updateMultipleCells': itemSetsUpdateMultipleCells,
-  'itemSets.updateRow': itemSetsUpdateRow,
-  'itemSets.updateRowOrder': itemSetsUpdateRowOrder,
-  'itemSets.updateRowPresentation': itemSetsUpdateRowPresentation,
-  'itemSets.updateRowSettings': itemSetsUpdateRowSettings,
-  'itemSets.updateShowStartRow': itemSetsUpdateShowStartRow,
-  'itemSets.updateTracking': itemSetsUpdateTracking,
-  'leads.create': leadsCreate,
-  'leads.createFromTeam': leadsCreateFromTeam,
-  'leads.delete': leadsDelete,
-  'leads.get': leadsGet,
-  'leads.list': leadsList,
-  'leads.search': leadsSearch,
-  'leads.update': leadsUpdate,
-  'leads.updateTags': leadsUpdateTags,
-  'lists.create': listsCreate,
-  'lists.duplicate': listsDuplicate,
-  'lists.duplicateToEvent': listsDuplicateToEvent,
-  'lists.importCsv': listsImportCsv,
-  'lists.restore': listsRestore,
-  'lists.update': listsUpdate,
-  'onboarding.get': onboardingGet,
-  'onboarding.listByType': onboardingListByType,
-  'permissions.list': permissionsList,
-  'permissions.listViewPermissions': permissionsListViewPermissions,
-  'plans.create': plansCreate,
-  'plans.list': plansList,
-  'reports.getActivity': reportsGetActivity,
-  'reports.getActivityCountByEvent': reportsGetActivityCountByEvent,
-  'reports.getActivityCountByEventUsers': reportsGetActivityCountByEventUsers,
-  'reports.getActivityCountByTeam': reportsGetActivityCountByTeam,
-  'reports.getActivityCountByTeamUsers': reportsGetActivityCountByTeamUsers,
-  'reports.getActivityFeedCountsByTrialEvent': reportsGetActivityFeedCountsByTrialEvent,
-  'reports.getActivityGroupByTeam': reportsGetActivityGroupByTeam,
-  'reports.getActivityGroupByUser': reportsGetActivityGroupByUser,
-  'reports.getEventCountByTeam': reportsGetEventCountByTeam,
-  'reports.getShowCountByTeam': reportsGetShowCountByTeam,
-  'schedules.create': schedulesCreate,
-  'schedules.duplicate': schedulesDuplicate,
-  'schedules.duplicateToEvent': schedulesDuplicateToEvent,
-  'schedules.importCsv': schedulesImportCsv,
-  'schedules.restore': schedulesRestore,
-  'schedules.update': schedulesUpdate,
-  'shows.archive': showsArchive,
-  'shows.archiveTemplate': showsArchiveTemplate,
-  'shows.clearProofOfPerformance': showsClearProofOfPerformance,
-  'shows.create': showsCreate,
-  'shows.createPdfPreset': showsCreatePdfPreset,
-  'shows.delete': showsDelete,
-  'shows.deletePermanently': showsDeletePermanently,
-  'shows.duplicate': showsDuplicate,
-  'shows.duplicateToEvent': showsDuplicateToEvent,
-  'shows.exportItemSetListCsv': showsExportItemSetListCsv,
-  'shows.get': showsGet,
-  'shows.getItemSetList': showsGetItemSetList,
-  'shows.getItemSetListAsGuest': showsGetItemSetListAsGuest,
-  'shows.getItemSetListSubset': showsGetItemSetListSubset,
-  'shows.getItemSetListSubsetAsGuest': showsGetItemSetListSubsetAsGuest,
-  'shows.importCsv': showsImportCsv,
-  'shows.listGlobalElementShowItems': showsListGlobalElementShowItems,
-  'shows.recount': showsRecount,
-  'shows.resetAllStartTimes': showsResetAllStartTimes,
-  'shows.restore': showsRestore,
-  'shows.restoreTemplate': showsRestoreTemplate,
-  'shows.setPrivate': showsSetPrivate,
-  'shows.update': showsUpdate,
-  'shows.updateGlobalElementContainers': showsUpdateGlobalElementContainers,
-  'shows.updatePdfPreset': showsUpdatePdfPreset,
-  'sso.getByDomain': ssoGetByDomain,
-  'sso.listEmailMatchers': ssoListEmailMatchers,
-  'tags.delete': tagsDelete,
-  'tags.list': tagsList,
-  'tags.update': tagsUpdate,
-  'teams.autocomplete': teamsAutocomplete,
-  'teams.count': teamsCount,
-  'teams.create': teamsCreate,
-  'teams.createDailyActiveUsersReport': teamsCreateDailyActiveUsersReport,
-  'teams.createLabel': teamsCreateLabel,
-  'teams.createPermission': teamsCreatePermission,
-  'teams.createRole': teamsCreateRole,
-  'teams.createStripeCustomer': teamsCreateStripeCustomer,
-  'teams.delete': teamsDelete,
-  'teams.deletePermission': teamsDeletePermission,
-  'teams.exportCsv': teamsExportCsv,
-  'teams.exportMonthlyActiveUsersCsv': teamsExportMonthlyActiveUsersCsv,
-  'teams.exportProofsCsv': teamsExportProofsCsv,
-  'teams.get': teamsGet,
-  'teams.getByHubspotDealId': teamsGetByHubspotDealId,
-  'teams.getByTitle': teamsGetByTitle,
-  'teams.getGlobalElementManager': teamsGetGlobalElementManager,
-  'teams.getGuest': teamsGetGuest,
-  'teams.getPrivate': teamsGetPrivate,
-  'teams.getTemplateContainer': teamsGetTemplateContainer,
-  'teams.inviteAdmin': teamsInviteAdmin,
-  'teams.list': teamsList,
-  'teams.listActiveUsers': teamsListActiveUsers,
-  'teams.listByIds': teamsListByIds,
-  'teams.listByUser': teamsListByUser,
-  'teams.listEligibleMembers': teamsListEligibleMembers,
-  'teams.listRoles': teamsListRoles,
-  'teams.listRoleTypes': teamsListRoleTypes,
-  'teams.removePaymentPlan': teamsRemovePaymentPlan,
-  'teams.update': teamsUpdate,
-  'teams.updateLabel': teamsUpdateLabel,
-  'teams.updatePaymentPlan': teamsUpdatePaymentPlan,
-  'teams.updatePermission': teamsUpdatePermission,
-  'teams.updatePermissionByName': teamsUpdatePermissionByName,
-  'teams.updatePhoto': teamsUpdatePhoto,
-  'teams.updatePrivate': teamsUpdatePrivate,
-  'templates.listByEvent': templatesListByEvent,
-  'templates.listGlobal': templatesListGlobal,
-  'tokens.create': tokensCreate,
-  'tokens.createPrivate': tokensCreatePrivate,
-  'tokens.createSso': tokensCreateSso,
-  'tokens.createTwoFactor': tokensCreateTwoFactor,
-  'tokens.delete': tokensDelete,
-  'tokens.getUser': tokensGetUser,
-  'tokens.isValid': tokensIsValid,
-  'tokens.refresh': tokensRefresh,
-  'users.anonymize': usersAnonymize,
-  'users.autocomplete': usersAutocomplete,
-  'users.autocompletePrivate': usersAutocompletePrivate,
-  'users.checkTeamRoleDeletion': usersCheckTeamRoleDeletion,
-  'users.count': usersCount,
-  'users.create': usersCreate,
-  'users.createPasswordRecoveryToken': usersCreatePasswordRecoveryToken,
-  'users.createPending': usersCreatePending,
-  'users.delete': usersDelete,
-  'users.deleteTrackableCue': usersDeleteTrackableCue,
-  'users.deleteTracking': usersDeleteTracking,
-  'users.deleteTwoFactorSecret': usersDeleteTwoFactorSecret,
-  'users.exportActiveCsv': usersExportActiveCsv,
-  'users.exportCsv': usersExportCsv,
-  'users.exportTeamAdminsCsv': usersExportTeamAdminsCsv,
-  'users.findByEmail': usersFindByEmail,
-  'users.findOrCreatePendingByEmail': usersFindOrCreatePendingByEmail,
-  'users.get': usersGet,
-  'users.getByEmail': usersGetByEmail,
-  'users.getInvited': usersGetInvited,
-  'users.getPending': usersGetPending,
-  'users.getTwoFactorSecret': usersGetTwoFactorSecret,
-  'users.hasTwoFactorAuth': usersHasTwoFactorAuth,
-  'users.list': usersList,
-  'users.listProductAdmins': usersListProductAdmins,
-  'users.resendInvite': usersResendInvite,
-  'users.resendVerifyEmail': usersResendVerifyEmail,
-  'users.resetPassword': usersResetPassword,
-  'users.restore': usersRestore,
-  'users.search': usersSearch,
-  'users.setAdmin': usersSetAdmin,
-  'users.setTwoFactorSecret': usersSetTwoFactorSecret,
-  'users.update': usersUpdate,
-  'users.updateOnboarding': usersUpdateOnboarding,
-  'users.updatePassword': usersUpdatePassword,
-  'users.updatePhoto': usersUpdatePhoto,
-  'users.updatePreference': usersUpdatePreference,
-  'users.updatePrivate': usersUpdatePrivate,
-  'users.updateTags': usersUpdateTags,
-  'users.updateTrackableClock': usersUpdateTrackableClock,
-  'users.updateTrackableCue': usersUpdateTrackableCue,
-  'users.updateTrackableCueAndCueClock': usersUpdateTrackableCueAndCueClock,
-  'users.updateTracking': usersUpdateTracking,
-  'users.validate': usersValidate,
-  'users.verifyEmail': usersVerifyEmail,
-} as const;
+// Marked pure: an app that only takes single rows drops the table and every row it does not name.
+export const operations = /* @__PURE__ */ byId([
+  activityAuditsList,
+  activityAuditsListByEvent,
+  activityAuditsListByMethodName,
+  activityAuditsListByShow,
+  activityAuditsListByTeam,
+  activityAuditsListDeletedColumns,
+  activityAuditsListDeletedRows,
+  activityAuditsListItemCells,
+  activityAuditsListItemFields,
+  authLogin,
+  billingCancelSubscription,
+  billingCancelSubscriptionSchedule,
+  billingCreateCard,
+  billingCreateDraftInvoice,
+  billingCreateSubscription,
+  billingCreateSubscriptionSchedule,
+  billingDeleteCard,
+  billingGetCard,
+  billingGetSubscription,
+  billingGetSubscriptionSchedule,
+  billingListInvoices,
+  billingListPrices,
+  billingPreviewUpcomingInvoice,
+  billingUpdateCard,
+  billingUpdateCustomer,
+  billingUpdateSubscription,
+  billingUpdateSubscriptionSchedule,
+  categoriesCreate,
+  categoriesDelete,
+  categoriesList,
+  categoriesUpdate,
+  columnsAddGuestPass,
+  columnsCreate,
+  columnsDelete,
+  columnsDeleteGuestPass,
+  columnsListTitles,
+  columnsMove,
+  columnsMoveForUser,
+  columnsMoveGuest,
+  columnsRestore,
+  columnsSetOrderFromUser,
+  columnsShowHiddenForUser,
+  columnsUpdate,
+  columnsUpdateItemSettings,
+  columnsUpdateUserNoteSettings,
+  columnsUpdateUserSettings,
+  columnsUpdateUserVisibility,
+  eventDocsArchive,
+  eventDocsDelete,
+  eventDocsGetPublicSignedUrl,
+  eventDocsGetSignedUrl,
+  eventDocsList,
+  eventDocsListSignedUrls,
+  eventDocsRestore,
+  eventDocsUpdate,
+  eventDocsUpload,
+  eventsAddGlobalElementLabel,
+  eventsAddLabel,
+  eventsArchive,
+  eventsAutocomplete,
+  eventsCount,
+  eventsCreate,
+  eventsCreatePermission,
+  eventsCreateRole,
+  eventsCreateTrial,
+  eventsDelete,
+  eventsDeletePermanently,
+  eventsDuplicate,
+  eventsExportCsv,
+  eventsExportFilteredCsv,
+  eventsGet,
+  eventsGetGuest,
+  eventsList,
+  eventsListArchivedByTeam,
+  eventsListByUser,
+  eventsListDeletedByTeam,
+  eventsListEligibleMembers,
+  eventsListGuestShows,
+  eventsListLabelsByUser,
+  eventsListOwnersByUser,
+  eventsListProducts,
+  eventsListRoles,
+  eventsListRolesByType,
+  eventsListShows,
+  eventsListWithShowsByTeam,
+  eventsRemoveGlobalElementLabel,
+  eventsRemoveLabel,
+  eventsResendInvite,
+  eventsRestore,
+  eventsSearch,
+  eventsSearchByTeam,
+  eventsSearchByUser,
+  eventsUpdate,
+  eventsUpdateAsset,
+  eventsUpdateGlobalElementLabel,
+  eventsUpdateLabel,
+  eventsUpdateOwner,
+  eventsUpdatePermission,
+  eventsUpdatePhoto,
+  eventsUpdateRole,
+  fsObjectsArchive,
+  fsObjectsCreateFolder,
+  fsObjectsDelete,
+  fsObjectsDeletePermanently,
+  fsObjectsGet,
+  fsObjectsGetDisplayType,
+  fsObjectsListArchived,
+  fsObjectsListChildren,
+  fsObjectsListDisplayTypes,
+  fsObjectsListNested,
+  fsObjectsMove,
+  fsObjectsMoveToRoot,
+  fsObjectsRestore,
+  fsObjectsSearch,
+  fsObjectsUpdateFolder,
+  itemSetsClearItemRowProof,
+  itemSetsClearItemRowProofHistory,
+  itemSetsCreateRow,
+  itemSetsCreateRowProof,
+  itemSetsCreateRows,
+  itemSetsDeleteRow,
+  itemSetsDeleteRows,
+  itemSetsGetRowOrder,
+  itemSetsListItemRowTitles,
+  itemSetsListProofs,
+  itemSetsListRowProofHistory,
+  itemSetsMoveRow,
+  itemSetsMoveRows,
+  itemSetsPublishRow,
+  itemSetsPublishRowEverywhere,
+  itemSetsPushRowChangesToGlobalElement,
+  itemSetsRestoreRow,
+  itemSetsUpdateActualDurations,
+  itemSetsUpdateGlobalElementReferences,
+  itemSetsUpdateGlobalElementVersion,
+  itemSetsUpdateItemRowCell,
+  itemSetsUpdateItemRowNote,
+  itemSetsUpdateItemRowProofNote,
+  itemSetsUpdateMultipleCells,
+  itemSetsUpdateRow,
+  itemSetsUpdateRowOrder,
+  itemSetsUpdateRowPresentation,
+  itemSetsUpdateRowSettings,
+  itemSetsUpdateShowStartRow,
+  itemSetsUpdateTracking,
+  leadsCreate,
+  leadsCreateFromTeam,
+  leadsDelete,
+  leadsGet,
+  leadsList,
+  leadsSearch,
+  leadsUpdate,
+  leadsUpdateTags,
+  listsCreate,
+  listsDuplicate,
+  listsDuplicateToEvent,
+  listsImportCsv,
+  listsRestore,
+  listsUpdate,
+  onboardingGet,
+  onboardingListByType,
+  permissionsList,
+  permissionsListViewPermissions,
+  plansCreate,
+  plansList,
+  reportsGetActivity,
+  reportsGetActivityCountByEvent,
+  reportsGetActivityCountByEventUsers,
+  reportsGetActivityCountByTeam,
+  reportsGetActivityCountByTeamUsers,
+  reportsGetActivityFeedCountsByTrialEvent,
+  reportsGetActivityGroupByTeam,
+  reportsGetActivityGroupByUser,
+  reportsGetEventCountByTeam,
+  reportsGetShowCountByTeam,
+  schedulesCreate,
+  schedulesDuplicate,
+  schedulesDuplicateToEvent,
+  schedulesImportCsv,
+  schedulesRestore,
+  schedulesUpdate,
+  showsArchive,
+  showsArchiveTemplate,
+  showsClearProofOfPerformance,
+  showsCreate,
+  showsCreatePdfPreset,
+  showsDelete,
+  showsDeletePermanently,
+  showsDuplicate,
+  showsDuplicateToEvent,
+  showsExportItemSetListCsv,
+  showsGet,
+  showsGetItemSetList,
+  showsGetItemSetListAsGuest,
+  showsGetItemSetListSubset,
+  showsGetItemSetListSubsetAsGuest,
+  showsImportCsv,
+  showsListGlobalElementShowItems,
+  showsRecount,
+  showsResetAllStartTimes,
+  showsRestore,
+  showsRestoreTemplate,
+  showsSetPrivate,
+  showsUpdate,
+  showsUpdateGlobalElementContainers,
+  showsUpdatePdfPreset,
+  ssoGetByDomain,
+  ssoListEmailMatchers,
+  tagsDelete,
+  tagsList,
+  tagsUpdate,
+  teamsAutocomplete,
+  teamsCount,
+  teamsCreate,
+  teamsCreateDailyActiveUsersReport,
+  teamsCreateLabel,
+  teamsCreatePermission,
+  teamsCreateRole,
+  teamsCreateStripeCustomer,
+  teamsDelete,
+  teamsDeletePermission,
+  teamsExportCsv,
+  teamsExportMonthlyActiveUsersCsv,
+  teamsExportProofsCsv,
+  teamsGet,
+  teamsGetByHubspotDealId,
+  teamsGetByTitle,
+  teamsGetGlobalElementManager,
+  teamsGetGuest,
+  teamsGetPrivate,
+  teamsGetTemplateContainer,
+  teamsInviteAdmin,
+  teamsList,
+  teamsListActiveUsers,
+  teamsListByIds,
+  teamsListByUser,
+  teamsListEligibleMembers,
+  teamsListRoles,
+  teamsListRoleTypes,
+  teamsRemovePaymentPlan,
+  teamsUpdate,
+  teamsUpdateLabel,
+  teamsUpdatePaymentPlan,
+  teamsUpdatePermission,
+  teamsUpdatePermissionByName,
+  teamsUpdatePhoto,
+  teamsUpdatePrivate,
+  templatesListByEvent,
+  templatesListGlobal,
+  tokensCreate,
+  tokensCreatePrivate,
+  tokensCreateSso,
+  tokensCreateTwoFactor,
+  tokensDelete,
+  tokensGetUser,
+  tokensIsValid,
+  tokensRefresh,
+  usersAnonymize,
+  usersAutocomplete,
+  usersAutocompletePrivate,
+  usersCheckTeamRoleDeletion,
+  usersCount,
+  usersCreate,
+  usersCreatePasswordRecoveryToken,
+  usersCreatePending,
+  usersDelete,
+  usersDeleteTrackableCue,
+  usersDeleteTracking,
+  usersDeleteTwoFactorSecret,
+  usersExportActiveCsv,
+  usersExportCsv,
+  usersExportTeamAdminsCsv,
+  usersFindByEmail,
+  usersFindOrCreatePendingByEmail,
+  usersGet,
+  usersGetByEmail,
+  usersGetInvited,
+  usersGetPending,
+  usersGetTwoFactorSecret,
+  usersHasTwoFactorAuth,
+  usersList,
+  usersListProductAdmins,
+  usersResendInvite,
+  usersResendVerifyEmail,
+  usersResetPassword,
+  usersRestore,
+  usersSearch,
+  usersSetAdmin,
+  usersSetTwoFactorSecret,
+  usersUpdate,
+  usersUpdateOnboarding,
+  usersUpdatePassword,
+  usersUpdatePhoto,
+  usersUpdatePreference,
+  usersUpdatePrivate,
+  usersUpdateTags,
+  usersUpdateTrackableClock,
+  usersUpdateTrackableCue,
+  usersUpdateTrackableCueAndCueClock,
+  usersUpdateTracking,
+  usersValidate,
+  usersVerifyEmail,
+]) as unknown as {
+  readonly 'activityAudits.list': typeof activityAuditsList;
+  readonly 'activityAudits.listByEvent': typeof activityAuditsListByEvent;
+  readonly 'activityAudits.listByMethodName': typeof activityAuditsListByMethodName;
+  readonly 'activityAudits.listByShow': typeof activityAuditsListByShow;
+  readonly 'activityAudits.listByTeam': typeof activityAuditsListByTeam;
+  readonly 'activityAudits.listDeletedColumns': typeof activityAuditsListDeletedColumns;
+  readonly 'activityAudits.listDeletedRows': typeof activityAuditsListDeletedRows;
+  readonly 'activityAudits.listItemCells': typeof activityAuditsListItemCells;
+  readonly 'activityAudits.listItemFields': typeof activityAuditsListItemFields;
+  readonly 'auth.login': typeof authLogin;
+  readonly 'billing.cancelSubscription': typeof billingCancelSubscription;
+  readonly 'billing.cancelSubscriptionSchedule': typeof billingCancelSubscriptionSchedule;
+  readonly 'billing.createCard': typeof billingCreateCard;
+  readonly 'billing.createDraftInvoice': typeof billingCreateDraftInvoice;
+  readonly 'billing.createSubscription': typeof billingCreateSubscription;
+  readonly 'billing.createSubscriptionSchedule': typeof billingCreateSubscriptionSchedule;
+  readonly 'billing.deleteCard': typeof billingDeleteCard;
+  readonly 'billing.getCard': typeof billingGetCard;
+  readonly 'billing.getSubscription': typeof billingGetSubscription;
+  readonly 'billing.getSubscriptionSchedule': typeof billingGetSubscriptionSchedule;
+  readonly 'billing.listInvoices': typeof billingListInvoices;
+  readonly 'billing.listPrices': typeof billingListPrices;
+  readonly 'billing.previewUpcomingInvoice': typeof billingPreviewUpcomingInvoice;
+  readonly 'billing.updateCard': typeof billingUpdateCard;
+  readonly 'billing.updateCustomer': typeof billingUpdateCustomer;
+  readonly 'billing.updateSubscription': typeof billingUpdateSubscription;
+  readonly 'billing.updateSubscriptionSchedule': typeof billingUpdateSubscriptionSchedule;
+  readonly 'categories.create': typeof categoriesCreate;
+  readonly 'categories.delete': typeof categoriesDelete;
+  readonly 'categories.list': typeof categoriesList;
+  readonly 'categories.update': typeof categoriesUpdate;
+  readonly 'columns.addGuestPass': typeof columnsAddGuestPass;
+  readonly 'columns.create': typeof columnsCreate;
+  readonly 'columns.delete': typeof columnsDelete;
+  readonly 'columns.deleteGuestPass': typeof columnsDeleteGuestPass;
+  readonly 'columns.listTitles': typeof columnsListTitles;
+  readonly 'columns.move': typeof columnsMove;
+  readonly 'columns.moveForUser': typeof columnsMoveForUser;
+  readonly 'columns.moveGuest': typeof columnsMoveGuest;
+  readonly 'columns.restore': typeof columnsRestore;
+  readonly 'columns.setOrderFromUser': typeof columnsSetOrderFromUser;
+  readonly 'columns.showHiddenForUser': typeof columnsShowHiddenForUser;
+  readonly 'columns.update': typeof columnsUpdate;
+  readonly 'columns.updateItemSettings': typeof columnsUpdateItemSettings;
+  readonly 'columns.updateUserNoteSettings': typeof columnsUpdateUserNoteSettings;
+  readonly 'columns.updateUserSettings': typeof columnsUpdateUserSettings;
+  readonly 'columns.updateUserVisibility': typeof columnsUpdateUserVisibility;
+  readonly 'eventDocs.archive': typeof eventDocsArchive;
+  readonly 'eventDocs.delete': typeof eventDocsDelete;
+  readonly 'eventDocs.getPublicSignedUrl': typeof eventDocsGetPublicSignedUrl;
+  readonly 'eventDocs.getSignedUrl': typeof eventDocsGetSignedUrl;
+  readonly 'eventDocs.list': typeof eventDocsList;
+  readonly 'eventDocs.listSignedUrls': typeof eventDocsListSignedUrls;
+  readonly 'eventDocs.restore': typeof eventDocsRestore;
+  readonly 'eventDocs.update': typeof eventDocsUpdate;
+  readonly 'eventDocs.upload': typeof eventDocsUpload;
+  readonly 'events.addGlobalElementLabel': typeof eventsAddGlobalElementLabel;
+  readonly 'events.addLabel': typeof eventsAddLabel;
+  readonly 'events.archive': typeof eventsArchive;
+  readonly 'events.autocomplete': typeof eventsAutocomplete;
+  readonly 'events.count': typeof eventsCount;
+  readonly 'events.create': typeof eventsCreate;
+  readonly 'events.createPermission': typeof eventsCreatePermission;
+  readonly 'events.createRole': typeof eventsCreateRole;
+  readonly 'events.createTrial': typeof eventsCreateTrial;
+  readonly 'events.delete': typeof eventsDelete;
+  readonly 'events.deletePermanently': typeof eventsDeletePermanently;
+  readonly 'events.duplicate': typeof eventsDuplicate;
+  readonly 'events.exportCsv': typeof eventsExportCsv;
+  readonly 'events.exportFilteredCsv': typeof eventsExportFilteredCsv;
+  readonly 'events.get': typeof eventsGet;
+  readonly 'events.getGuest': typeof eventsGetGuest;
+  readonly 'events.list': typeof eventsList;
+  readonly 'events.listArchivedByTeam': typeof eventsListArchivedByTeam;
+  readonly 'events.listByUser': typeof eventsListByUser;
+  readonly 'events.listDeletedByTeam': typeof eventsListDeletedByTeam;
+  readonly 'events.listEligibleMembers': typeof eventsListEligibleMembers;
+  readonly 'events.listGuestShows': typeof eventsListGuestShows;
+  readonly 'events.listLabelsByUser': typeof eventsListLabelsByUser;
+  readonly 'events.listOwnersByUser': typeof eventsListOwnersByUser;
+  readonly 'events.listProducts': typeof eventsListProducts;
+  readonly 'events.listRoles': typeof eventsListRoles;
+  readonly 'events.listRolesByType': typeof eventsListRolesByType;
+  readonly 'events.listShows': typeof eventsListShows;
+  readonly 'events.listWithShowsByTeam': typeof eventsListWithShowsByTeam;
+  readonly 'events.removeGlobalElementLabel': typeof eventsRemoveGlobalElementLabel;
+  readonly 'events.removeLabel': typeof eventsRemoveLabel;
+  readonly 'events.resendInvite': typeof eventsResendInvite;
+  readonly 'events.restore': typeof eventsRestore;
+  readonly 'events.search': typeof eventsSearch;
+  readonly 'events.searchByTeam': typeof eventsSearchByTeam;
+  readonly 'events.searchByUser': typeof eventsSearchByUser;
+  readonly 'events.update': typeof eventsUpdate;
+  readonly 'events.updateAsset': typeof eventsUpdateAsset;
+  readonly 'events.updateGlobalElementLabel': typeof eventsUpdateGlobalElementLabel;
+  readonly 'events.updateLabel': typeof eventsUpdateLabel;
+  readonly 'events.updateOwner': typeof eventsUpdateOwner;
+  readonly 'events.updatePermission': typeof eventsUpdatePermission;
+  readonly 'events.updatePhoto': typeof eventsUpdatePhoto;
+  readonly 'events.updateRole': typeof eventsUpdateRole;
+  readonly 'fsObjects.archive': typeof fsObjectsArchive;
+  readonly 'fsObjects.createFolder': typeof fsObjectsCreateFolder;
+  readonly 'fsObjects.delete': typeof fsObjectsDelete;
+  readonly 'fsObjects.deletePermanently': typeof fsObjectsDeletePermanently;
+  readonly 'fsObjects.get': typeof fsObjectsGet;
+  readonly 'fsObjects.getDisplayType': typeof fsObjectsGetDisplayType;
+  readonly 'fsObjects.listArchived': typeof fsObjectsListArchived;
+  readonly 'fsObjects.listChildren': typeof fsObjectsListChildren;
+  readonly 'fsObjects.listDisplayTypes': typeof fsObjectsListDisplayTypes;
+  readonly 'fsObjects.listNested': typeof fsObjectsListNested;
+  readonly 'fsObjects.move': typeof fsObjectsMove;
+  readonly 'fsObjects.moveToRoot': typeof fsObjectsMoveToRoot;
+  readonly 'fsObjects.restore': typeof fsObjectsRestore;
+  readonly 'fsObjects.search': typeof fsObjectsSearch;
+  readonly 'fsObjects.updateFolder': typeof fsObjectsUpdateFolder;
+  readonly 'itemSets.clearItemRowProof': typeof itemSetsClearItemRowProof;
+  readonly 'itemSets.clearItemRowProofHistory': typeof itemSetsClearItemRowProofHistory;
+  readonly 'itemSets.createRow': typeof itemSetsCreateRow;
+  readonly 'itemSets.createRowProof': typeof itemSetsCreateRowProof;
+  readonly 'itemSets.createRows': typeof itemSetsCreateRows;
+  readonly 'itemSets.deleteRow': typeof itemSetsDeleteRow;
+  readonly 'itemSets.deleteRows': typeof itemSetsDeleteRows;
+  readonly 'itemSets.getRowOrder': typeof itemSetsGetRowOrder;
+  readonly 'itemSets.listItemRowTitles': typeof itemSetsListItemRowTitles;
+  readonly 'itemSets.listProofs': typeof itemSetsListProofs;
+  readonly 'itemSets.listRowProofHistory': typeof itemSetsListRowProofHistory;
+  readonly 'itemSets.moveRow': typeof itemSetsMoveRow;
+  readonly 'itemSets.moveRows': typeof itemSetsMoveRows;
+  readonly 'itemSets.publishRow': typeof itemSetsPublishRow;
+  readonly 'itemSets.publishRowEverywhere': typeof itemSetsPublishRowEverywhere;
+  readonly 'itemSets.pushRowChangesToGlobalElement': typeof itemSetsPushRowChangesToGlobalElement;
+  readonly 'itemSets.restoreRow': typeof itemSetsRestoreRow;
+  readonly 'itemSets.updateActualDurations': typeof itemSetsUpdateActualDurations;
+  readonly 'itemSets.updateGlobalElementReferences': typeof itemSetsUpdateGlobalElementReferences;
+  readonly 'itemSets.updateGlobalElementVersion': typeof itemSetsUpdateGlobalElementVersion;
+  readonly 'itemSets.updateItemRowCell': typeof itemSetsUpdateItemRowCell;
+  readonly 'itemSets.updateItemRowNote': typeof itemSetsUpdateItemRowNote;
+  readonly 'itemSets.updateItemRowProofNote': typeof itemSetsUpdateItemRowProofNote;
+  readonly 'itemSets.updateMultipleCells': typeof itemSetsUpdateMultipleCells;
+  readonly 'itemSets.updateRow': typeof itemSetsUpdateRow;
+  readonly 'itemSets.updateRowOrder': typeof itemSetsUpdateRowOrder;
+  readonly 'itemSets.updateRowPresentation': typeof itemSetsUpdateRowPresentation;
+  readonly 'itemSets.updateRowSettings': typeof itemSetsUpdateRowSettings;
+  readonly 'itemSets.updateShowStartRow': typeof itemSetsUpdateShowStartRow;
+  readonly 'itemSets.updateTracking': typeof itemSetsUpdateTracking;
+  readonly 'leads.create': typeof leadsCreate;
+  readonly 'leads.createFromTeam': typeof leadsCreateFromTeam;
+  readonly 'leads.delete': typeof leadsDelete;
+  readonly 'leads.get': typeof leadsGet;
+  readonly 'leads.list': typeof leadsList;
+  readonly 'leads.search': typeof leadsSearch;
+  readonly 'leads.update': typeof leadsUpdate;
+  readonly 'leads.updateTags': typeof leadsUpdateTags;
+  readonly 'lists.create': typeof listsCreate;
+  readonly 'lists.duplicate': typeof listsDuplicate;
+  readonly 'lists.duplicateToEvent': typeof listsDuplicateToEvent;
+  readonly 'lists.importCsv': typeof listsImportCsv;
+  readonly 'lists.restore': typeof listsRestore;
+  readonly 'lists.update': typeof listsUpdate;
+  readonly 'onboarding.get': typeof onboardingGet;
+  readonly 'onboarding.listByType': typeof onboardingListByType;
+  readonly 'permissions.list': typeof permissionsList;
+  readonly 'permissions.listViewPermissions': typeof permissionsListViewPermissions;
+  readonly 'plans.create': typeof plansCreate;
+  readonly 'plans.list': typeof plansList;
+  readonly 'reports.getActivity': typeof reportsGetActivity;
+  readonly 'reports.getActivityCountByEvent': typeof reportsGetActivityCountByEvent;
+  readonly 'reports.getActivityCountByEventUsers': typeof reportsGetActivityCountByEventUsers;
+  readonly 'reports.getActivityCountByTeam': typeof reportsGetActivityCountByTeam;
+  readonly 'reports.getActivityCountByTeamUsers': typeof reportsGetActivityCountByTeamUsers;
+  readonly 'reports.getActivityFeedCountsByTrialEvent': typeof reportsGetActivityFeedCountsByTrialEvent;
+  readonly 'reports.getActivityGroupByTeam': typeof reportsGetActivityGroupByTeam;
+  readonly 'reports.getActivityGroupByUser': typeof reportsGetActivityGroupByUser;
+  readonly 'reports.getEventCountByTeam': typeof reportsGetEventCountByTeam;
+  readonly 'reports.getShowCountByTeam': typeof reportsGetShowCountByTeam;
+  readonly 'schedules.create': typeof schedulesCreate;
+  readonly 'schedules.duplicate': typeof schedulesDuplicate;
+  readonly 'schedules.duplicateToEvent': typeof schedulesDuplicateToEvent;
+  readonly 'schedules.importCsv': typeof schedulesImportCsv;
+  readonly 'schedules.restore': typeof schedulesRestore;
+  readonly 'schedules.update': typeof schedulesUpdate;
+  readonly 'shows.archive': typeof showsArchive;
+  readonly 'shows.archiveTemplate': typeof showsArchiveTemplate;
+  readonly 'shows.clearProofOfPerformance': typeof showsClearProofOfPerformance;
+  readonly 'shows.create': typeof showsCreate;
+  readonly 'shows.createPdfPreset': typeof showsCreatePdfPreset;
+  readonly 'shows.delete': typeof showsDelete;
+  readonly 'shows.deletePermanently': typeof showsDeletePermanently;
+  readonly 'shows.duplicate': typeof showsDuplicate;
+  readonly 'shows.duplicateToEvent': typeof showsDuplicateToEvent;
+  readonly 'shows.exportItemSetListCsv': typeof showsExportItemSetListCsv;
+  readonly 'shows.get': typeof showsGet;
+  readonly 'shows.getItemSetList': typeof showsGetItemSetList;
+  readonly 'shows.getItemSetListAsGuest': typeof showsGetItemSetListAsGuest;
+  readonly 'shows.getItemSetListSubset': typeof showsGetItemSetListSubset;
+  readonly 'shows.getItemSetListSubsetAsGuest': typeof showsGetItemSetListSubsetAsGuest;
+  readonly 'shows.importCsv': typeof showsImportCsv;
+  readonly 'shows.listGlobalElementShowItems': typeof showsListGlobalElementShowItems;
+  readonly 'shows.recount': typeof showsRecount;
+  readonly 'shows.resetAllStartTimes': typeof showsResetAllStartTimes;
+  readonly 'shows.restore': typeof showsRestore;
+  readonly 'shows.restoreTemplate': typeof showsRestoreTemplate;
+  readonly 'shows.setPrivate': typeof showsSetPrivate;
+  readonly 'shows.update': typeof showsUpdate;
+  readonly 'shows.updateGlobalElementContainers': typeof showsUpdateGlobalElementContainers;
+  readonly 'shows.updatePdfPreset': typeof showsUpdatePdfPreset;
+  readonly 'sso.getByDomain': typeof ssoGetByDomain;
+  readonly 'sso.listEmailMatchers': typeof ssoListEmailMatchers;
+  readonly 'tags.delete': typeof tagsDelete;
+  readonly 'tags.list': typeof tagsList;
+  readonly 'tags.update': typeof tagsUpdate;
+  readonly 'teams.autocomplete': typeof teamsAutocomplete;
+  readonly 'teams.count': typeof teamsCount;
+  readonly 'teams.create': typeof teamsCreate;
+  readonly 'teams.createDailyActiveUsersReport': typeof teamsCreateDailyActiveUsersReport;
+  readonly 'teams.createLabel': typeof teamsCreateLabel;
+  readonly 'teams.createPermission': typeof teamsCreatePermission;
+  readonly 'teams.createRole': typeof teamsCreateRole;
+  readonly 'teams.createStripeCustomer': typeof teamsCreateStripeCustomer;
+  readonly 'teams.delete': typeof teamsDelete;
+  readonly 'teams.deletePermission': typeof teamsDeletePermission;
+  readonly 'teams.exportCsv': typeof teamsExportCsv;
+  readonly 'teams.exportMonthlyActiveUsersCsv': typeof teamsExportMonthlyActiveUsersCsv;
+  readonly 'teams.exportProofsCsv': typeof teamsExportProofsCsv;
+  readonly 'teams.get': typeof teamsGet;
+  readonly 'teams.getByHubspotDealId': typeof teamsGetByHubspotDealId;
+  readonly 'teams.getByTitle': typeof teamsGetByTitle;
+  readonly 'teams.getGlobalElementManager': typeof teamsGetGlobalElementManager;
+  readonly 'teams.getGuest': typeof teamsGetGuest;
+  readonly 'teams.getPrivate': typeof teamsGetPrivate;
+  readonly 'teams.getTemplateContainer': typeof teamsGetTemplateContainer;
+  readonly 'teams.inviteAdmin': typeof teamsInviteAdmin;
+  readonly 'teams.list': typeof teamsList;
+  readonly 'teams.listActiveUsers': typeof teamsListActiveUsers;
+  readonly 'teams.listByIds': typeof teamsListByIds;
+  readonly 'teams.listByUser': typeof teamsListByUser;
+  readonly 'teams.listEligibleMembers': typeof teamsListEligibleMembers;
+  readonly 'teams.listRoles': typeof teamsListRoles;
+  readonly 'teams.listRoleTypes': typeof teamsListRoleTypes;
+  readonly 'teams.removePaymentPlan': typeof teamsRemovePaymentPlan;
+  readonly 'teams.update': typeof teamsUpdate;
+  readonly 'teams.updateLabel': typeof teamsUpdateLabel;
+  readonly 'teams.updatePaymentPlan': typeof teamsUpdatePaymentPlan;
+  readonly 'teams.updatePermission': typeof teamsUpdatePermission;
+  readonly 'teams.updatePermissionByName': typeof teamsUpdatePermissionByName;
+  readonly 'teams.updatePhoto': typeof teamsUpdatePhoto;
+  readonly 'teams.updatePrivate': typeof teamsUpdatePrivate;
+  readonly 'templates.listByEvent': typeof templatesListByEvent;
+  readonly 'templates.listGlobal': typeof templatesListGlobal;
+  readonly 'tokens.create': typeof tokensCreate;
+  readonly 'tokens.createPrivate': typeof tokensCreatePrivate;
+  readonly 'tokens.createSso': typeof tokensCreateSso;
+  readonly 'tokens.createTwoFactor': typeof tokensCreateTwoFactor;
+  readonly 'tokens.delete': typeof tokensDelete;
+  readonly 'tokens.getUser': typeof tokensGetUser;
+  readonly 'tokens.isValid': typeof tokensIsValid;
+  readonly 'tokens.refresh': typeof tokensRefresh;
+  readonly 'users.anonymize': typeof usersAnonymize;
+  readonly 'users.autocomplete': typeof usersAutocomplete;
+  readonly 'users.autocompletePrivate': typeof usersAutocompletePrivate;
+  readonly 'users.checkTeamRoleDeletion': typeof usersCheckTeamRoleDeletion;
+  readonly 'users.count': typeof usersCount;
+  readonly 'users.create': typeof usersCreate;
+  readonly 'users.createPasswordRecoveryToken': typeof usersCreatePasswordRecoveryToken;
+  readonly 'users.createPending': typeof usersCreatePending;
+  readonly 'users.delete': typeof usersDelete;
+  readonly 'users.deleteTrackableCue': typeof usersDeleteTrackableCue;
+  readonly 'users.deleteTracking': typeof usersDeleteTracking;
+  readonly 'users.deleteTwoFactorSecret': typeof usersDeleteTwoFactorSecret;
+  readonly 'users.exportActiveCsv': typeof usersExportActiveCsv;
+  readonly 'users.exportCsv': typeof usersExportCsv;
+  readonly 'users.exportTeamAdminsCsv': typeof usersExportTeamAdminsCsv;
+  readonly 'users.findByEmail': typeof usersFindByEmail;
+  readonly 'users.findOrCreatePendingByEmail': typeof usersFindOrCreatePendingByEmail;
+  readonly 'users.get': typeof usersGet;
+  readonly 'users.getByEmail': typeof usersGetByEmail;
+  readonly 'users.getInvited': typeof usersGetInvited;
+  readonly 'users.getPending': typeof usersGetPending;
+  readonly 'users.getTwoFactorSecret': typeof usersGetTwoFactorSecret;
+  readonly 'users.hasTwoFactorAuth': typeof usersHasTwoFactorAuth;
+  readonly 'users.list': typeof usersList;
+  readonly 'users.listProductAdmins': typeof usersListProductAdmins;
+  readonly 'users.resendInvite': typeof usersResendInvite;
+  readonly 'users.resendVerifyEmail': typeof usersResendVerifyEmail;
+  readonly 'users.resetPassword': typeof usersResetPassword;
+  readonly 'users.restore': typeof usersRestore;
+  readonly 'users.search': typeof usersSearch;
+  readonly 'users.setAdmin': typeof usersSetAdmin;
+  readonly 'users.setTwoFactorSecret': typeof usersSetTwoFactorSecret;
+  readonly 'users.update': typeof usersUpdate;
+  readonly 'users.updateOnboarding': typeof usersUpdateOnboarding;
+  readonly 'users.updatePassword': typeof usersUpdatePassword;
+  readonly 'users.updatePhoto': typeof usersUpdatePhoto;
+  readonly 'users.updatePreference': typeof usersUpdatePreference;
+  readonly 'users.updatePrivate': typeof usersUpdatePrivate;
+  readonly 'users.updateTags': typeof usersUpdateTags;
+  readonly 'users.updateTrackableClock': typeof usersUpdateTrackableClock;
+  readonly 'users.updateTrackableCue': typeof usersUpdateTrackableCue;
+  readonly 'users.updateTrackableCueAndCueClock': typeof usersUpdateTrackableCueAndCueClock;
+  readonly 'users.updateTracking': typeof usersUpdateTracking;
+  readonly 'users.validate': typeof usersValidate;
+  readonly 'users.verifyEmail': typeof usersVerifyEmail;
+};
 
 export type OperationId = keyof typeof operations;
