@@ -5,6 +5,8 @@ export interface CspOptions {
   connect?: string[];
   /** Inline scripts the page carries, allowed by hash only (never 'unsafe-inline'). */
   inlineScripts?: string[];
+  /** Inline <style> elements the page carries, allowed by hash only (the sign-in app's one stylesheet). */
+  styleElements?: string[];
   /** Pages whose library injects <style> tags at run time (the Redoc docs). */
   inlineStyles?: boolean;
   /** Pages that start web workers from blob: URLs (Redoc's search). */
@@ -25,6 +27,11 @@ export function inlineScriptsOf(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 }
 
+/** The <style> element bodies of an HTML page, for hashing into its CSP. */
+export function styleElementsOf(html: string): string[] {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+}
+
 /** The headers every page gets: a strict CSP, no framing, no MIME sniffing. */
 export function securityHeaders(options: CspOptions = {}): Record<string, string> {
   const csp = [
@@ -35,6 +42,7 @@ export function securityHeaders(options: CspOptions = {}): Record<string, string
     [
       'style-src',
       "'self'",
+      ...(options.styleElements ?? []).map(hash),
       ...(options.inlineStyles ? ["'unsafe-inline'"] : []),
       ...(options.captcha ? HCAPTCHA : []),
     ].join(' '),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { gzipSync } from 'node:zlib';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
 import { listen, type RunningServer } from './listen.js';
-import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders } from './security-headers.js';
+import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders, styleElementsOf } from './security-headers.js';
 import { readStatic } from './static-files.js';
 
 export interface SiteOptions {
@@ -82,7 +82,14 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
   const setHeaders = (headers: Record<string, string>) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
-  setHeaders(securityHeaders({ connect: [apiOrigin], captcha: isCaptchaRoute(path), tokenInUrl: isTokenRoute(path) }));
+  const pageHeaders = (styleElements: string[] = []) =>
+    securityHeaders({
+      connect: [apiOrigin],
+      captcha: isCaptchaRoute(path),
+      tokenInUrl: isTokenRoute(path),
+      styleElements,
+    });
+  setHeaders(pageHeaders());
 
   if (path === '/api' || path.startsWith('/api/')) {
     if (!options.api) return send(res, 404, 'text/plain; charset=utf-8', 'Proxy mode is not enabled');
@@ -113,6 +120,8 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
     const index = prerendered ?? (await readStatic(options.appDir, 'index.html'));
     if (!index) return send(res, 503, 'text/plain; charset=utf-8', 'The sign-in app is not built: run `npm start`.');
     const html = writeMeta(index.body.toString('utf8'), { 'api-endpoint': options.apiEndpoint, ...options.meta });
+    // The app's stylesheet comes inline (web/scripts/inline-css.ts): allow exactly that element by its hash.
+    setHeaders(pageHeaders(styleElementsOf(html)));
     return send(res, 200, index.type, html, { 'Cache-Control': 'no-cache' });
   }
   if (path === '/docs') {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site-server.js';
 
 let site: RunningSite;
+const STYLE = 'body{margin:0}';
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'site-'));
@@ -13,7 +15,10 @@ beforeAll(async () => {
   const docs = join(dir, 'docs');
   await mkdir(join(app, 'assets'), { recursive: true });
   await mkdir(docs, { recursive: true });
-  await writeFile(join(app, 'index.html'), '<head><meta name="api-endpoint" content="" /></head>');
+  await writeFile(
+    join(app, 'index.html'),
+    `<head><meta name="api-endpoint" content="" /><style>${STYLE}</style></head>`,
+  );
   await writeFile(join(app, 'assets', 'main-abc.js'), 'console.log(1)');
   await writeFile(
     join(app, 'assets', 'big-abc.js'),
@@ -21,7 +26,7 @@ beforeAll(async () => {
   );
   await writeFile(
     join(app, 'login.html'),
-    '<head><meta name="api-endpoint" content="" /></head><div id="root"><h1>Sign in</h1></div>',
+    `<head><meta name="api-endpoint" content="" /><style>${STYLE}</style></head><div id="root"><h1>Sign in</h1></div>`,
   );
   await writeFile(join(docs, 'index.html'), '<h1>docs</h1>');
   await writeFile(join(dir, 'secret.txt'), 'secret');
@@ -101,6 +106,13 @@ describe('per-route security headers', () => {
     }
     for (const path of ['/app.login/login', '/app.login/reset/abc', '/docs/', '/dash/redirect']) {
       expect(await csp(path)).not.toContain('hcaptcha');
+    }
+  });
+
+  it("allows the app page's inline stylesheet by its hash alone", async () => {
+    const hash = createHash('sha256').update(STYLE).digest('base64');
+    for (const path of ['/app.login/login', '/app.login/signup', '/app.login/no-such-page']) {
+      expect(await csp(path)).toContain(`style-src 'self' 'sha256-${hash}'`);
     }
   });
 
