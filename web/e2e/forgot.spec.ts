@@ -70,17 +70,27 @@ test.describe('/forgot', () => {
     await expectAccessible(page);
   });
 
-  test('shows the Reload box when the captcha cannot load, and Reload renders it again', async ({ page }) => {
+  test('loads the captcha when the visitor uses the form, and shows the Reload box if it cannot', async ({ page }) => {
     await stubHcaptcha(page);
     let block = true;
+    const captchaRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/hcaptcha/.test(r.url())) captchaRequests.push(new URL(r.url()).hostname);
+    });
     await page.route(/\/assets\/hcaptcha-widget-[^/]+\.js$/, (route) => (block ? route.abort() : route.fallback()));
-    await page.goto('/app.login/forgot');
+    await page.goto('/app.login/forgot', { waitUntil: 'networkidle' });
+    // Arrival alone fetches neither the captcha library nor anything from hCaptcha's hosts.
+    expect(captchaRequests).toEqual([]);
+    await page.getByLabel('Email').fill('ada@example.com');
     const box = page.getByRole('region', { name: 'Captcha' });
     await expect(box.getByRole('alert')).toHaveText('This part of the page could not be shown.');
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
     await expectAccessible(page);
     block = false;
     await box.getByRole('button', { name: 'Reload' }).click();
     await expect(box).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+    await expect.poll(() => captchaRequests.filter((host) => host === 'js.hcaptcha.com').length).toBe(1);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
   });
 });

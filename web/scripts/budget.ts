@@ -1,6 +1,8 @@
 // `npm run budget -w web`: loads each sign-in route of the built app in Chromium and sums the gzip size of the
 // JavaScript it downloaded (gzip -9 of each body, as a CDN would serve it). A measurement, not a test: it prints a
 // table and flags a route over budget (BUDGET_FILES=1 also lists each route's files). Run `npm run build -w web` first.
+// The budgets are for the first load, what a route downloads before the visitor does anything; the second column
+// adds what the visitor's first input fetches (the TLD list, the API client, the captcha library), for the record.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
@@ -18,13 +20,19 @@ interface RouteCase {
 const typeEmail = async (page: Page) => {
   await page.getByLabel(/email/i).first().fill('ada@example.com');
 };
+const typePassword = async (page: Page) => {
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
+};
 
 const routes: RouteCase[] = [
   { path: '/app.login/login', interact: typeEmail },
   { path: '/app.login/login/sso', interact: typeEmail },
   { path: '/app.login/login/sso/invalid' },
   { path: '/app.login/signup', interact: typeEmail },
-  { path: '/app.login/signup/invited/eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl' },
+  {
+    path: '/app.login/signup/invited/eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl',
+    interact: typePassword,
+  },
   { path: '/app.login/reset/3f9a8c7e2b1d?email=ada%40example.com' },
   { path: '/app.login/reset' },
   { path: '/app.login/forgot', interact: typeEmail },
@@ -97,8 +105,8 @@ if (process.env.BUDGET_FILES === '1') {
   }
 }
 const login = rows.find((row) => row.route === '/app.login/login');
-const largest = Math.max(...rows.map((row) => row.after));
+const largest = Math.max(...rows.map((row) => row.first));
 console.log(`\n/login first load: ${kb(login?.first ?? 0)} KB (budget ${BUDGET_LOGIN_KB} KB)`);
-console.log(`largest route:     ${kb(largest)} KB (budget ${BUDGET_ROUTE_KB} KB)`);
+console.log(`largest route:     ${kb(largest)} KB at first load (budget ${BUDGET_ROUTE_KB} KB)`);
 if ((login?.first ?? 0) > BUDGET_LOGIN_KB * 1024) console.log('/login is OVER BUDGET');
 if (largest > BUDGET_ROUTE_KB * 1024) console.log('the largest route is OVER BUDGET');

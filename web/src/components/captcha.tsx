@@ -18,17 +18,23 @@ function configuredSiteKey(): string | undefined {
 }
 
 let bypassAnnounced = false;
+/** Once a visitor has used a captcha form on this page, a remount (e.g. the error box's Reload) loads at once. */
+let visitorEngaged = false;
 
 /**
- * Invisible hCaptcha (§7). The library (~8 KB gzip) and hCaptcha's script load only when a screen that needs a
- * captcha mounts this, never on /login. The site key comes from `<meta name="hcaptcha-sitekey">`; without one the
- * captcha is bypassed and the console says so. A library that fails to download surfaces as a render error, so the
- * surrounding section error boundary offers Reload.
+ * Invisible hCaptcha (§7). Its library (~6.5 KB gzip) and hCaptcha's own script load when the visitor first uses
+ * the form around it (a key, a click, an input, a password manager's fill) or asks for a token, never on arrival:
+ * a visitor who only looks contacts no third party, and the screen's first load stays within its budget. The site
+ * key comes from `<meta name="hcaptcha-sitekey">`; without one the captcha is bypassed and the console says so. A
+ * library that fails to download surfaces as a render error, so the surrounding section error boundary offers
+ * Reload.
  */
 export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
   const [siteKey] = useState(configuredSiteKey);
   const [Widget, setWidget] = useState<typeof HCaptcha>();
   const [loadError, setLoadError] = useState<unknown>();
+  const [wanted, setWanted] = useState(visitorEngaged);
+  const anchor = useRef<HTMLSpanElement>(null);
   const instance = useRef<HCaptcha | null>(null);
   const waitingForWidget = useRef<((widget: HCaptcha) => void)[]>([]);
   // Callers still waiting for a token; an hCaptcha error (e.g. its script did not load) rejects them all.
@@ -37,13 +43,27 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
   if (loadError) throw loadError;
 
   useEffect(() => {
-    if (!siteKey) {
-      if (!bypassAnnounced) {
-        console.warn('hCaptcha is bypassed: no site key in <meta name="hcaptcha-sitekey"> (development only).');
-        bypassAnnounced = true;
-      }
-      return;
-    }
+    if (siteKey || bypassAnnounced) return;
+    console.warn('hCaptcha is bypassed: no site key in <meta name="hcaptcha-sitekey"> (development only).');
+    bypassAnnounced = true;
+  }, [siteKey]);
+
+  // Wait for the visitor to use the form; outside a form there is nothing to wait for.
+  useEffect(() => {
+    if (!siteKey || wanted) return;
+    const form = anchor.current?.closest('form');
+    if (!form) return setWanted(true);
+    const engage = () => setWanted(true);
+    const cues = ['input', 'keydown', 'pointerdown'] as const;
+    for (const cue of cues) form.addEventListener(cue, engage, { once: true, passive: true });
+    return () => {
+      for (const cue of cues) form.removeEventListener(cue, engage);
+    };
+  }, [siteKey, wanted]);
+
+  useEffect(() => {
+    if (!siteKey || !wanted) return;
+    visitorEngaged = true;
     let live = true;
     import('./hcaptcha-widget.js').then(
       (module) => live && setWidget(() => module.default),
@@ -52,13 +72,14 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
     return () => {
       live = false;
     };
-  }, [siteKey]);
+  }, [siteKey, wanted]);
 
   useImperativeHandle(
     ref,
     () => ({
       async token() {
         if (!siteKey) return CAPTCHA_BYPASS_TOKEN;
+        setWanted(true);
         return new Promise<string>((resolve, reject) => {
           inFlight.current.add(reject);
           const widget = instance.current
@@ -77,7 +98,8 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
     [siteKey],
   );
 
-  if (!siteKey || !Widget) return null;
+  if (!siteKey) return null;
+  if (!Widget) return <span hidden ref={anchor} />;
   return (
     <Widget
       ref={(widget) => {
