@@ -43,6 +43,31 @@ test.describe('/login', () => {
     expect(await (await request.get('/app.login/forgot')).text()).toContain('<div id="root"></div>');
   });
 
+  test('keeps what was typed before the script arrived, and signs in with it', async ({ page }) => {
+    // Hold the app's script back: the pre-rendered form is on screen and can be typed in (or autofilled) already.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/app\.login\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await page.goto('/app.login/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    release();
+    // Once hydrated, the app knows both values: the two-factor lookup runs and the button comes on.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expect(page.getByLabel('Password')).toHaveValue('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dash\/redirect$/);
+    expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
+  });
+
   test('signs in and lands on /dash/redirect', async ({ page }) => {
     const logins = recordCalls(page, 'POST', /^\/login$/);
     await page.goto('/app.login/login');
@@ -169,6 +194,10 @@ test.describe('/login', () => {
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
+    await expect(page.getByRole('status')).toHaveText(
+      'We could not check this account right now; you can still sign in with your password.',
+    );
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dash\/redirect$/);
   });

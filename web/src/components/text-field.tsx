@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useLayoutEffect, useRef } from 'react';
 import './text-field.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
@@ -22,12 +22,25 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 
 export function TextField({ label, value, onValueChange, error, locked, describedBy, children, ref, ...input }: Props) {
   const id = useId();
   const messageId = `${id}-message`;
+  const own = useRef<HTMLInputElement | null>(null);
+  // A pre-rendered form (/login) can be typed in, or filled by a password manager, before its script arrives;
+  // hydration keeps those characters in the input but reports none of them. Adopt them once, at mount, so nothing
+  // typed early is lost or wiped by the next render; afterwards every change arrives through onChange.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs at mount only, by design.
+  useLayoutEffect(() => {
+    const early = own.current?.value;
+    if (early !== undefined && early !== value) onValueChange(early);
+  }, []);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         {...input}
-        ref={ref}
+        ref={(node) => {
+          own.current = node;
+          if (typeof ref === 'function') ref(node);
+          else if (ref) ref.current = node;
+        }}
         id={id}
         value={value}
         readOnly={locked || input.readOnly}

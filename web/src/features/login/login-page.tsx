@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/text-field.js';
+import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
@@ -39,6 +40,8 @@ export function LoginPage() {
   useFocusOnArrival(email);
   useTldsLoaded();
   useFocusFirstInvalid(form, attempt);
+  // §4 holds the button until the address is known (a valid one, looked up): Enter still explains what is missing.
+  const explainBlocked = useExplainBlockedSubmit(form, () => setAttempt((n) => n + 1));
   useEffect(enterLogin, []);
 
   const show = (field: string) => attempt > 0 || touched[field];
@@ -91,7 +94,7 @@ export function LoginPage() {
         </nav>
       }
     >
-      <form ref={form} noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Sign in">
         {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
@@ -147,6 +150,11 @@ export function LoginPage() {
             />
           </>
         )}
+        {state.twoFactor === 'ERROR' && !tokenStep ? (
+          <Alert type="basic" size="small">
+            {messages.loginLookupFailed}
+          </Alert>
+        ) : null}
         <Button type="submit" block disabled={!canSubmit(state)} busy={state.status === 'PENDING'}>
           {state.status === 'PENDING' ? 'Signing in…' : tokenStep ? 'Verify and sign in' : 'Sign in'}
         </Button>

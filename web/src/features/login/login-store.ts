@@ -121,15 +121,23 @@ export function backToPasswordStep(): void {
   loginState.failure = undefined;
 }
 
-/** A fresh form each time /login is entered; the e-mail typed before stays. */
-export function enterLogin(): void {
+/**
+ * Entering /login; returns what leaving does. A fresh form on each visit: the password, the code and a failure stay
+ * behind when the visitor leaves, the e-mail stays for the next visit. Clearing on the way out, not on the way in,
+ * keeps whatever was typed into the pre-rendered form before the script arrived.
+ */
+export function enterLogin(): () => void {
+  if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
+  // A cancel may have dropped the two-factor answer: ask again for the address still in the form.
+  if (loginState.twoFactor === undefined && loginState.email) setEmail(loginState.email);
+  return leaveLogin;
+}
+
+function leaveLogin(): void {
   loginState.password = '';
   loginState.token = '';
   loginState.step = 'password';
   loginState.failure = undefined;
-  if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
-  // A cancel may have dropped the two-factor answer: ask again for the address still in the form.
-  if (loginState.twoFactor === undefined && loginState.email) setEmail(loginState.email);
 }
 
 onCancelAll(() => {
