@@ -76,9 +76,11 @@ describe('destinationAfterSignIn (§2)', () => {
     expect(destinationAfterSignIn(`${origin}/dash/events`, origin)).toBe('/dash/events');
   });
 
-  it("sends a bare '/' to /dash/redirect", () => {
-    expect(destinationAfterSignIn('/', origin)).toBe('/dash/redirect');
-    expect(destinationAfterSignIn(`${origin}/`, origin)).toBe('/dash/redirect');
+  it("sends a path of just '/' to /dash/redirect, whatever its query or hash", () => {
+    for (const redirect of ['/', `${origin}/`, '/?tab=1', '/#top', `${origin}/?a=b#c`]) {
+      expect(destinationAfterSignIn(redirect, origin)).toBe('/dash/redirect');
+    }
+    expect(destinationAfterSignIn('/?x=1', origin, '/dash/redirect/new')).toBe('/dash/redirect');
   });
 
   it.each(HOSTILE)('ignores %j (%s)', (redirect) => {

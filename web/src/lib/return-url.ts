@@ -54,14 +54,15 @@ export function safeReturnPath(redirect: string | null | undefined, origin: stri
   return `${path}${url.search}${url.hash}`;
 }
 
-/** §2: after sign-in go to `redirect` when it is safe (a bare '/' means /dash/redirect), else the fallback. */
+/** §2: after sign-in go to `redirect` when it is safe (a path of just '/' means /dash/redirect), else the fallback. */
 export function destinationAfterSignIn(
   redirect: string | null | undefined,
   origin: string,
   fallback: string = DEFAULT_DESTINATION,
 ): string {
   const path = safeReturnPath(redirect, origin);
-  if (path === '/') return DEFAULT_DESTINATION;
+  // §2 judges the path alone: '/?tab=1' and '/#top' are the bare root too.
+  if (path !== undefined && new URL(path, origin).pathname === '/') return DEFAULT_DESTINATION;
   return path ?? fallback;
 }
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { EmailField } from '../../components/email-field.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
+import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
@@ -24,6 +25,8 @@ export function ForgotPage() {
   const captcha = useRef<CaptchaHandle>(null);
   useTldsLoaded();
   useEffect(enterForgot, []);
+  const form = useRef<HTMLFormElement>(null);
+  const explainBlocked = useExplainBlockedSubmit(form, () => setTouched(true));
 
   const issue = firstIssue(forgotEmailSchema, email);
   // §5: the button stays disabled while the input is empty or invalid, so the message is the only feedback.
@@ -55,7 +58,7 @@ export function ForgotPage() {
       {state.status === 'completed' ? (
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-label="Forgot password">
+        <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Forgot password">
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
           <EmailField
             label="Email"

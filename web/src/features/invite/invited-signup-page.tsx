@@ -9,6 +9,7 @@ import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
+import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp } from '../../lib/return-url.js';
@@ -29,7 +30,8 @@ export function InvitedSignupPage({ token }: { token: string }) {
   if (state.token === token && state.expired) {
     return (
       <AuthCard title="Join your team">
-        <Alert type="warning" title={messages.inviteInvalid} live={false}>
+        {/* It replaces the placeholder form once the lookup fails: announced, as any news is. */}
+        <Alert type="warning" title={messages.inviteInvalid}>
           <p>{messages.inviteInvalidText}</p>
         </Alert>
         <ResendInviteForm token={token} />
@@ -52,6 +54,10 @@ function InvitedForm({ loading }: { loading: boolean }) {
   const first = useRef<HTMLInputElement>(null);
   useFocusOnArrival(first, !loading);
   const captcha = useRef<CaptchaHandle>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const explainBlocked = useExplainBlockedSubmit(form, () =>
+    setTouched({ firstName: true, lastName: true, password: true }),
+  );
 
   const issues: Record<Field, string | undefined> = {
     firstName: firstIssue(nameSchema, values.firstName),
@@ -87,7 +93,14 @@ function InvitedForm({ loading }: { loading: boolean }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Join your team" aria-busy={loading}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={explainBlocked}
+      aria-label="Join your team"
+      aria-busy={loading}
+    >
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
       {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
       <div className="field-row">

@@ -6,6 +6,7 @@ import { AuthCard } from '../../components/auth-card.js';
 import { Button, buttonClass } from '../../components/button.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { TextField } from '../../components/text-field.js';
+import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { messages } from '../../lib/messages.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
@@ -37,6 +38,8 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   const first = useRef<HTMLInputElement>(null);
   useFocusOnArrival(first);
   useEffect(enterReset, []);
+  const form = useRef<HTMLFormElement>(null);
+  const explainBlocked = useExplainBlockedSubmit(form, () => setTouched({ password: true, confirm: true }));
 
   const passwordIssue = firstIssue(newPasswordSchema, password);
   const confirmIssue = firstIssue(confirmPasswordSchema(password), confirm);
@@ -60,7 +63,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   }
   return (
     <AuthCard title="Reset password" subtitle={`Choose a new password for ${email}.`}>
-      <form noValidate onSubmit={onSubmit} aria-label="Reset password">
+      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Reset password">
         {state.status === 'error' ? (
           <Alert type="failure">
             <p>

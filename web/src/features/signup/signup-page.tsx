@@ -12,6 +12,7 @@ import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
+import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
@@ -55,6 +56,10 @@ export function SignupPage() {
   useEffect(() => {
     if (prefill.email) void loadTlds();
   }, [prefill.email]);
+  const form = useRef<HTMLFormElement>(null);
+  const explainBlocked = useExplainBlockedSubmit(form, () =>
+    setTouched({ firstName: true, lastName: true, email: true, password: true, company: true }),
+  );
 
   const redirect = new URLSearchParams(search).get('redirect');
   const issues: Record<Field, string | undefined> = {
@@ -160,7 +165,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} aria-label="Create your team account">
+      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Create your team account">
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="field-row">
           <TextField label="First name" autoComplete="given-name" ref={first} {...field('firstName')} />
