@@ -141,7 +141,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       params: { ...params, query },
       headers: callHeaders(ctx, headers),
       parseAs: init.parseAs ?? ctx.operation?.parseAs ?? 'json',
-      // The call's signal goes to ky alone: every Request that carries a signal costs one more in Node.
+      // The call's signal goes to the transport alone: every Request that carries a signal costs one more in Node.
       fetch: (input: Request) => transport(input, ctx.timeoutMs, ctx.controller.signal),
       ...(perCall ? { middleware: perCall } : {}),
       ...(ctx.form ? { body: {}, bodySerializer: () => ctx.form } : {}),

@@ -40,6 +40,32 @@ describe('retries (§8, §9)', () => {
     },
   );
 
+  it('cancels the body of each answer it retries and reads the last one', async () => {
+    const cancelled: number[] = [];
+    const { fetch } = fakeFetch((_, attempt) => {
+      const text = JSON.stringify({ title: `try ${attempt}`, status: 503 });
+      // Pulled only when read, so a cancel reaches it.
+      const body = new ReadableStream(
+        {
+          pull: (controller) => {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+          cancel: () => {
+            cancelled.push(attempt);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(body, { status: 503, headers: { 'content-type': 'application/problem+json' } });
+    });
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
+    const error = await api.GET('/token/user').catch((e: unknown) => e);
+
+    expect(cancelled).toEqual([1, 2]);
+    expect(error).toMatchObject({ status: 503, body: { title: 'try 3' } });
+  });
+
   it('resolves when a later try succeeds, every try carrying the same request id, idempotency key and body', async () => {
     const { fetch, requests } = fakeFetch((_, attempt) =>
       attempt < 3 ? problemResponse(503) : Response.json({ accessToken: 'x'.repeat(16), user: {} }),

@@ -1,4 +1,4 @@
-import ky, { type HTTPError, isHTTPError, type Options } from 'ky';
+import ky, { isHTTPError, type Options } from 'ky';
 import { ApiCancelError, parseRetryAfter } from '../errors.js';
 
 export interface TryOptions {
@@ -20,13 +20,14 @@ const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
  * a timeout (§8); writes too, since each carries an `Idempotency-Key`. A retryable answer whose `Retry-After`
  * exceeds the cap, and the last failed try, come back as a plain `Response` for the client to type.
  *
- * ky decides when a try starts, times it out and judges its answer; the bytes of each try come from the call. ky is given no headers, body or signal: each would cost Node a copy per call (headers merged three
- * times, a body stream teed for the retry clone, `AbortSignal.any` to join the call's signal with ky's own), and
- * it needs none of them to retry. The call's signal instead joins ky's per-try signal in `sendTry`.
+ * ky decides when a try starts, times it out and judges its answer; the bytes of each try come from the call. ky is
+ * given no headers, body or signal: each would cost Node a copy per call (headers copied four times, a body stream
+ * teed for the retry clone, `AbortSignal.any` to join the call's signal with ky's own), and it needs none of them to
+ * retry. The call's signal instead joins ky's per-try signal in `sendTry`.
  */
 export function retryingFetch(options: TryOptions): RetryingFetch {
   const statusCodes = [...options.statusCodes];
-  // Built once per client; ky copies what it keeps, so sharing them across calls is safe.
+  // Built once per client and shared by its calls: ky only reads them (it re-lower-cases `methods`, already lower).
   const throwHttpErrors = (status: number) => statusCodes.includes(status);
   const retry: Options['retry'] = {
     limit: Math.max(0, options.tries - 1),
@@ -40,7 +41,10 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
       if (error.name === 'AbortError' || error instanceof ApiCancelError) return false;
       if (isHTTPError(error)) {
         const seconds = parseRetryAfter(error.response.headers.get('Retry-After'));
-        return seconds === undefined || seconds * 1000 <= options.maxRetryAfterMs;
+        const again = seconds === undefined || seconds * 1000 <= options.maxRetryAfterMs;
+        // ky leaves the body of an answer it retries unread; undici holds the connection until it is read or cancelled.
+        if (again) error.response.body?.cancel().catch(() => {});
+        return again;
       }
       // A timeout, or anything else a fetch throws: no response arrived.
       return true;
@@ -59,7 +63,8 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
         fetch: (attempt) => sendTry(options.fetch, request, body, signal, (attempt as Request).signal),
       });
     } catch (error) {
-      if (isHTTPError(error)) return responseOf(error);
+      // ky has not read the body of the answer it gave up on: openapi-fetch reads it.
+      if (isHTTPError(error)) return error.response;
       throw error;
     }
   };
@@ -88,14 +93,4 @@ function sendTry(
     callSignal.removeEventListener('abort', abort);
     trySignal.removeEventListener('abort', abort);
   });
-}
-
-/** ky has read the error body into `error.data`; give openapi-fetch a response it can read again. */
-function responseOf(error: HTTPError): Response {
-  const { data, response } = error;
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  headers.delete('content-encoding');
-  const body = data === undefined ? null : typeof data === 'string' ? data : JSON.stringify(data);
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

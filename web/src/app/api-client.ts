@@ -4,7 +4,7 @@ let loaded: Api | undefined;
 let loading: Promise<Api> | undefined;
 
 /**
- * The API client, loaded on first use. The SDK (openapi-fetch, ky and the operation table) is about 15 KB gzip and
+ * The API client, loaded on first use. The SDK (openapi-fetch, ky and the operation table) is about 11 KB gzip and
  * nothing on a screen's first paint needs it, so it is its own chunk, fetched when a visitor starts typing or a
  * screen makes its first call. Every call goes through here; `loadedApiClient` serves the global cancel.
  */
