@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resumeSession } from './app/api-client.js';
 import { App } from './app/app.js';
@@ -12,9 +12,10 @@ const app = (
     <App />
   </StrictMode>
 );
-// /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup.
+// /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup, as a
+// transition, so React yields to the browser between pieces instead of holding the main thread in one long task.
 // Every other route starts empty and renders here.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 // §4: resume an existing session through GET /token/user; a failure clears it. Screens that depend on it wait.
 void resumeSession(session.accessToken !== undefined).finally(markSessionChecked);
