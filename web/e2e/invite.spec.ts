@@ -8,6 +8,8 @@ import { prefer } from './support/scenario.js';
 // A token shaped like the real ones: its payload carries the invited address.
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
 
+test.use({ timezoneId: 'Europe/Paris' });
+
 test.describe('/signup/invited/:token', () => {
   test('shows a disabled placeholder form while the invitation is looked up', async ({ page }) => {
     let answer: (() => void) | undefined;
@@ -53,11 +55,30 @@ test.describe('/signup/invited/:token', () => {
         password: 'Correct-Horse-9',
         captcha: STUB_TOKEN,
         industry: 'Corporate',
+        timezone: 'Europe/Paris',
       }),
     ]);
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
     expect(teams).toEqual([]);
   });
+
+  for (const [code, text] of [
+    ['409', 'Could not complete sign-up. Please verify your details or try logging in.'],
+    ['500', 'We could not create your account. Please try again.'],
+  ] as const) {
+    test(`a ${code} from the sign-up says so above the form, which keeps what was typed`, async ({ page }) => {
+      await prefer(page, /^\/users$/, `code=${code}`);
+      await page.goto(`/app.login/signup/invited/${token}`);
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('alert')).toHaveText(text);
+      await expect(page.getByLabel('First name')).toHaveValue('Ada');
+      await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Correct-Horse-9');
+      await expectAccessible(page);
+    });
+  }
 
   test("an invalid or expired link warns, and the resend form goes 'Send email' → 'Sending...' → 'Sent'", async ({
     page,
