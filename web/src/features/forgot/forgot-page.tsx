@@ -7,8 +7,8 @@ import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { EmailField } from '../../components/email-field.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
-import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { tldsReady } from '../../lib/tld-list.js';
@@ -26,7 +26,7 @@ export function ForgotPage() {
   useTldsLoaded();
   useEffect(enterForgot, []);
   const form = useRef<HTMLFormElement>(null);
-  const explainBlocked = useExplainBlockedSubmit(form, () => setTouched(true));
+  const issuesShown = useRevealIssues(form);
 
   const issue = firstIssue(forgotEmailSchema, email);
   // §5: the button stays disabled while the input is empty or invalid, so the message is the only feedback.
@@ -58,7 +58,7 @@ export function ForgotPage() {
       {state.status === 'completed' ? (
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
-        <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Forgot password">
+        <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Forgot password">
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
           <EmailField
             label="Email"
@@ -66,7 +66,7 @@ export function ForgotPage() {
             value={email}
             onValueChange={setEmail}
             onBlur={() => setTouched(true)}
-            error={touched ? issue : undefined}
+            error={issuesShown.revealed || touched ? issue : undefined}
             autoComplete="email"
             ref={first}
           />

@@ -9,8 +9,8 @@ import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
-import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp } from '../../lib/return-url.js';
 import { firstIssue, nameSchema, newPasswordSchema } from '../../lib/validation.js';
@@ -55,9 +55,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
   useFocusOnArrival(first, !loading);
   const captcha = useRef<CaptchaHandle>(null);
   const form = useRef<HTMLFormElement>(null);
-  const explainBlocked = useExplainBlockedSubmit(form, () =>
-    setTouched({ firstName: true, lastName: true, password: true }),
-  );
+  const issuesShown = useRevealIssues(form);
 
   const issues: Record<Field, string | undefined> = {
     firstName: firstIssue(nameSchema, values.firstName),
@@ -84,7 +82,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
   const field = (name: Field) => ({
     name,
     value: values[name],
-    error: touched[name] ? issues[name] : undefined,
+    error: issuesShown.revealed || touched[name] ? issues[name] : undefined,
     onValueChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
     // A placeholder while the invitation is looked up: the same form, disabled, so nothing moves when it arrives.
@@ -97,7 +95,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
       ref={form}
       noValidate
       onSubmit={onSubmit}
-      onKeyDown={explainBlocked}
+      onKeyDown={issuesShown.onKeyDown}
       aria-label="Join your team"
       aria-busy={loading}
     >

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Alert } from '../../components/alert.js';
 import { Button } from '../../components/button.js';
 import { EmailField } from '../../components/email-field.js';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { emailInInviteToken } from '../../lib/sign-up.js';
@@ -15,19 +15,18 @@ import { inviteState, resendInvite } from './invite-store.js';
 export function ResendInviteForm({ token }: { token: string }) {
   const state = useSnapshot(inviteState);
   const [email, setEmail] = useState(() => emailInInviteToken(token) ?? '');
-  const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useTldsLoaded();
-  useFocusFirstInvalid(form, attempt);
-  const error = attempt > 0 || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
+  const issuesShown = useRevealIssues(form);
+  const error = issuesShown.revealed || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.sending || state.sent) return;
     await tldsReady();
     if (firstIssue(shortEmailSchema, email.trim())) {
-      setAttempt((n) => n + 1);
+      issuesShown.reveal();
       return;
     }
     await resendInvite(email.trim());

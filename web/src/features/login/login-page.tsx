@@ -6,9 +6,8 @@ import { Alert } from '../../components/alert.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/text-field.js';
-import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
@@ -34,37 +33,35 @@ export function LoginPage() {
   const state = useSnapshot(loginState);
   const search = useSearch();
   const form = useRef<HTMLFormElement>(null);
-  const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const email = useRef<HTMLInputElement>(null);
   useFocusOnArrival(email);
   useTldsLoaded();
-  useFocusFirstInvalid(form, attempt);
   // §4 holds the button until the address is known (a valid one, looked up): Enter still explains what is missing.
-  const explainBlocked = useExplainBlockedSubmit(form, () => setAttempt((n) => n + 1));
+  const issuesShown = useRevealIssues(form);
   useEffect(enterLogin, []);
 
-  const show = (field: string) => attempt > 0 || touched[field];
+  const show = (field: string) => issuesShown.revealed || touched[field];
   const emailError = show('email') ? firstIssue(emailSchema, state.email.trim()) : undefined;
   const passwordError = show('password') ? firstIssue(loginPasswordSchema, state.password) : undefined;
   const tokenStep = state.step === 'token';
-  const tokenError = attempt > 0 && tokenStep ? firstIssue(tokenSchema, state.token) : undefined;
+  const tokenError = issuesShown.revealed && tokenStep ? firstIssue(tokenSchema, state.token) : undefined;
   const redirect = new URLSearchParams(search).get('redirect');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await tldsReady();
     if (firstIssue(emailSchema, loginState.email.trim()) || firstIssue(loginPasswordSchema, loginState.password)) {
-      setAttempt((n) => n + 1);
+      issuesShown.reveal();
       return;
     }
     if (needsTokenStep()) {
-      setAttempt(0);
+      issuesShown.hide();
       openTokenStep();
       return;
     }
     if (loginState.step === 'token' && firstIssue(tokenSchema, loginState.token)) {
-      setAttempt((n) => n + 1);
+      issuesShown.reveal();
       return;
     }
     if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
@@ -94,7 +91,7 @@ export function LoginPage() {
         </nav>
       }
     >
-      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Sign in">
+      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Sign in">
         {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">

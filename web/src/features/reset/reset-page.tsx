@@ -6,8 +6,8 @@ import { AuthCard } from '../../components/auth-card.js';
 import { Button, buttonClass } from '../../components/button.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { TextField } from '../../components/text-field.js';
-import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { messages } from '../../lib/messages.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
 import { enterReset, resetPassword, resetState } from './reset-store.js';
@@ -39,7 +39,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   useFocusOnArrival(first);
   useEffect(enterReset, []);
   const form = useRef<HTMLFormElement>(null);
-  const explainBlocked = useExplainBlockedSubmit(form, () => setTouched({ password: true, confirm: true }));
+  const issuesShown = useRevealIssues(form);
 
   const passwordIssue = firstIssue(newPasswordSchema, password);
   const confirmIssue = firstIssue(confirmPasswordSchema(password), confirm);
@@ -63,7 +63,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   }
   return (
     <AuthCard title="Reset password" subtitle={`Choose a new password for ${email}.`}>
-      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Reset password">
+      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Reset password">
         {state.status === 'error' ? (
           <Alert type="failure">
             <p>
@@ -78,7 +78,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           value={password}
           onValueChange={setPassword}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={touched.password ? passwordIssue : undefined}
+          error={issuesShown.revealed || touched.password ? passwordIssue : undefined}
           ref={first}
         />
         <TextField
@@ -88,7 +88,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           value={confirm}
           onValueChange={setConfirm}
           onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
-          error={touched.confirm ? confirmIssue : undefined}
+          error={issuesShown.revealed || touched.confirm ? confirmIssue : undefined}
           autoComplete="new-password"
         />
         <Button type="submit" block disabled={!canReset} busy={state.status === 'submitted'}>

@@ -12,8 +12,8 @@ import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { TextField } from '../../components/text-field.js';
-import { useExplainBlockedSubmit } from '../../components/use-explain-blocked-submit.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
@@ -57,9 +57,7 @@ export function SignupPage() {
     if (prefill.email) void loadTlds();
   }, [prefill.email]);
   const form = useRef<HTMLFormElement>(null);
-  const explainBlocked = useExplainBlockedSubmit(form, () =>
-    setTouched({ firstName: true, lastName: true, email: true, password: true, company: true }),
-  );
+  const issuesShown = useRevealIssues(form);
 
   const redirect = new URLSearchParams(search).get('redirect');
   const issues: Record<Field, string | undefined> = {
@@ -71,7 +69,7 @@ export function SignupPage() {
   };
   const valid = Object.values(issues).every((issue) => issue === undefined);
   const busy = state.signUpInProgress || state.signedUp;
-  const errorOf = (field: Field) => (touched[field] ? issues[field] : undefined);
+  const errorOf = (field: Field) => (issuesShown.revealed || touched[field] ? issues[field] : undefined);
 
   function finish(outcome: SignUpOutcome | undefined) {
     if (outcome) leaveTo(destinationAfterSignUp(outcome, redirect, window.location.origin));
@@ -165,7 +163,13 @@ export function SignupPage() {
         </>
       }
     >
-      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={explainBlocked} aria-label="Create your team account">
+      <form
+        ref={form}
+        noValidate
+        onSubmit={onSubmit}
+        onKeyDown={issuesShown.onKeyDown}
+        aria-label="Create your team account"
+      >
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="field-row">
           <TextField label="First name" autoComplete="given-name" ref={first} {...field('firstName')} />

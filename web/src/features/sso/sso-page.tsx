@@ -4,8 +4,8 @@ import { leaveTo } from '../../app/leave.js';
 import { AuthCard } from '../../components/auth-card.js';
 import { Button } from '../../components/button.js';
 import { EmailField } from '../../components/email-field.js';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
+import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
 import { messages } from '../../lib/messages.js';
 import { tldsReady } from '../../lib/tld-list.js';
@@ -15,21 +15,20 @@ import { ssoLoginPath } from './sso-domain.js';
 /** §2 /login/sso: the work e-mail's domain picks the company's identity provider (the server's /sso/login/{domain}). */
 export function SsoPage() {
   const [email, setEmail] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const [touched, setTouched] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const first = useRef<HTMLInputElement>(null);
   useFocusOnArrival(first);
   const form = useRef<HTMLFormElement>(null);
   useTldsLoaded();
-  useFocusFirstInvalid(form, attempt);
-  const error = attempt > 0 || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
+  const issuesShown = useRevealIssues(form);
+  const error = issuesShown.revealed || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await tldsReady();
     if (firstIssue(shortEmailSchema, email.trim())) {
-      setAttempt((n) => n + 1);
+      issuesShown.reveal();
       return;
     }
     setLeaving(true);
