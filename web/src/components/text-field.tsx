@@ -1,4 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useLayoutEffect, useRef } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import './text-field.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
@@ -22,7 +30,9 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 
 export function TextField({ label, value, onValueChange, error, locked, describedBy, children, ref, ...input }: Props) {
   const id = useId();
   const messageId = `${id}-message`;
-  const own = useRef<HTMLInputElement | null>(null);
+  const own = useRef<HTMLInputElement>(null);
+  // The caller's ref (e.g. focus on arrival) gets the same input.
+  useImperativeHandle(ref, () => own.current as HTMLInputElement, []);
   // A pre-rendered form (/login) can be typed in, or filled by a password manager, before its script arrives;
   // hydration keeps those characters in the input but reports none of them. Adopt them once, at mount, so nothing
   // typed early is lost or wiped by the next render; afterwards every change arrives through onChange.
@@ -36,11 +46,7 @@ export function TextField({ label, value, onValueChange, error, locked, describe
       <label htmlFor={id}>{label}</label>
       <input
         {...input}
-        ref={(node) => {
-          own.current = node;
-          if (typeof ref === 'function') ref(node);
-          else if (ref) ref.current = node;
-        }}
+        ref={own}
         id={id}
         value={value}
         readOnly={locked || input.readOnly}
