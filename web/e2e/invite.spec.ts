@@ -1,8 +1,8 @@
-import type { Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
+import { apiPath, holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 // A token shaped like the real ones: its payload carries the invited address.
@@ -12,23 +12,13 @@ test.use({ timezoneId: 'Europe/Paris' });
 
 test.describe('/signup/invited/:token', () => {
   test('shows a disabled placeholder form while the invitation is looked up', async ({ page }) => {
-    let answer: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route(
-      (url) => url.pathname.startsWith('/users/invited/'),
-      async (route: Route) => {
-        await held;
-        await route.fallback();
-      },
-    );
+    const answer = await holdRequests(page, apiPath(/^\/users\/invited\//));
     await page.goto(`/app.login/signup/invited/${token}`);
     await expect(page.getByLabel('First name')).toBeDisabled();
     await expect(page.getByLabel('Email')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
     await expectAccessible(page);
-    answer?.();
+    answer();
     await expect(page.getByLabel('First name')).toBeEnabled();
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
@@ -84,19 +74,12 @@ test.describe('/signup/invited/:token', () => {
     page,
   }) => {
     await prefer(page, /^\/users\/invited\//, 'code=404');
-    let answer: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
     const resends: string[] = [];
-    await page.route(
-      (url) => url.pathname.startsWith('/users/resend/invite/'),
-      async (route: Route) => {
-        resends.push(new URL(route.request().url()).pathname);
-        await held;
-        await route.fallback();
-      },
-    );
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/users/resend/invite/')) resends.push(pathname);
+    });
+    const answer = await holdRequests(page, apiPath(/^\/users\/resend\/invite\//));
     await page.goto(`/app.login/signup/invited/${token}`);
     await expect(page.locator('.alert-warning .alert-title')).toHaveText('This signup link is invalid.');
     await expect(page.locator('.alert-warning .alert-text')).toHaveText(
@@ -106,7 +89,7 @@ test.describe('/signup/invited/:token', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Send email' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    answer?.();
+    answer();
     await expect(page.getByRole('button', { name: 'Sent' })).toBeDisabled();
     expect(resends).toEqual(['/users/resend/invite/ada%40example.com']);
     await expectAccessible(page);

@@ -1,7 +1,7 @@
-import type { Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
+import { apiPath, holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 const lockout =
@@ -45,14 +45,7 @@ test.describe('/login', () => {
 
   test('keeps what was typed before the script arrived, and signs in with it', async ({ page }) => {
     // Hold the app's script back: the pre-rendered form is on screen and can be typed in (or autofilled) already.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/app\.login\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, (url) => /^\/app\.login\/assets\/index-[^/]+\.js$/.test(url.pathname));
     const logins = recordCalls(page, 'POST', /^\/login$/);
     await page.goto('/app.login/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('ada@example.com');
@@ -170,22 +163,12 @@ test.describe('/login', () => {
   });
 
   test('keeps the button disabled while the two-factor lookup is pending', async ({ page }) => {
-    let answer: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route(
-      (url) => url.pathname.endsWith('/has2fa'),
-      async (route: Route) => {
-        await held;
-        await route.fallback();
-      },
-    );
+    const answer = await holdRequests(page, apiPath(/\/has2fa$/));
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
-    answer?.();
+    answer();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 

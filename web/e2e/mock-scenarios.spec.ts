@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '../src/lib/messages.js';
+import { fillSignupForm } from './support/forms.js';
 
 // Each scenario account of mock-server/src/scenarios.ts, typed into the app the way a tester would: no Prefer header
 // and no page.route here, so the mock's own catalogue must lead to each screen (§2, §4, §8 texts).
@@ -52,11 +53,7 @@ test.describe('scenario accounts of the mock', () => {
 
   test('taken@example.com opens the Sign Up Error dialog', async ({ page }) => {
     await page.goto('/app.login/signup');
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Work email').fill('taken@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
-    await page.getByLabel('Company name').fill('Analytical Engines');
+    await fillSignupForm(page, 'taken@example.com');
     await page.getByRole('button', { name: 'Create account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Up Error' });
     await expect(dialog).toContainText('Could not complete sign-up. Please verify your details or try logging in.');

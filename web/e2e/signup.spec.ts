@@ -1,20 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
+import { fillSignupForm } from './support/forms.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
 import { prefer } from './support/scenario.js';
 
 const timezone = 'Europe/Paris';
 test.use({ timezoneId: timezone });
-
-async function fillForm(page: Page) {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Work email').fill('ada@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
-  await page.getByLabel('Company name').fill('Analytical Engines');
-}
 
 test.describe('/signup', () => {
   test('creates the user with the captcha token, signs in, creates the team, and goes to /dash/redirect/new', async ({
@@ -29,7 +21,7 @@ test.describe('/signup', () => {
     const create = page.getByRole('button', { name: 'Create account' });
     await expect(create).toBeDisabled();
     await expectAccessible(page);
-    await fillForm(page);
+    await fillSignupForm(page);
     await expect(create).toBeEnabled();
     await create.click();
     await expect(page).toHaveURL(/\/dash\/redirect\/new$/);
@@ -80,7 +72,7 @@ test.describe('/signup', () => {
 
   test('honours a same-host redirect after sign-up', async ({ page }) => {
     await page.goto('/app.login/signup?redirect=%2Fdash%2Fevents');
-    await fillForm(page);
+    await fillSignupForm(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/events');
   });
@@ -121,7 +113,7 @@ test.describe('/signup', () => {
   test('opens the Sign Up Error dialog on 409; Dismiss closes it and Login goes to /login', async ({ page }) => {
     await prefer(page, /^\/users$/, 'code=409');
     await page.goto('/app.login/signup');
-    await fillForm(page);
+    await fillSignupForm(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Up Error' });
     await expect(dialog).toBeVisible();
@@ -142,7 +134,7 @@ test.describe('/signup', () => {
   test('shows a failure alert for other sign-up errors', async ({ page }) => {
     await prefer(page, /^\/users$/, 'code=500');
     await page.goto('/app.login/signup');
-    await fillForm(page);
+    await fillSignupForm(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('alert')).toHaveText('We could not create your account. Please try again.');
     await expectAccessible(page);

@@ -1,30 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
+import { fillSignupForm } from './support/forms.js';
+import { apiPath, holdRequests } from './support/hold.js';
 
 // The in-between states of §4 a visitor sees while a call is on its way, the autocomplete hints a password manager
 // reads, and the remaining screens at 320 px.
 
 const invite = '/app.login/signup/invited/eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
 
-/** Holds every API call to `path` until the returned function is called. */
-async function hold(page: Page, method: string, path: RegExp): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => path.test(url.pathname) && !url.pathname.startsWith('/app.login'),
-    async (route) => {
-      if (route.request().method() === method) await held;
-      await route.fallback();
-    },
-  );
-  return release;
-}
-
 test.describe('§4 while a call is on its way', () => {
   test('login PENDING: the button says so and stays disabled until the answer', async ({ page }) => {
-    const release = await hold(page, 'POST', /^\/login$/);
+    const release = await holdRequests(page, apiPath(/^\/login$/));
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('Correct-Horse-9');
@@ -37,13 +23,9 @@ test.describe('§4 while a call is on its way', () => {
   });
 
   test('sign-up in progress: the button says so, and the form is frozen but keeps its values', async ({ page }) => {
-    const release = await hold(page, 'POST', /^\/users$/);
+    const release = await holdRequests(page, apiPath(/^\/users$/));
     await page.goto('/app.login/signup');
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Work email').fill('ada@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
-    await page.getByLabel('Company name').fill('Analytical Engines');
+    await fillSignupForm(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('button', { name: 'Creating your account…' })).toBeDisabled();
     await expect(page.getByLabel('First name')).toHaveAttribute('readonly', '');
@@ -53,7 +35,7 @@ test.describe('§4 while a call is on its way', () => {
   });
 
   test('recovery requesting: the button is disabled until the request ends', async ({ page }) => {
-    const release = await hold(page, 'POST', /\/passwordRecoveryToken$/);
+    const release = await holdRequests(page, apiPath(/\/passwordRecoveryToken$/));
     await page.goto('/app.login/forgot');
     await page.getByLabel('Email').fill('ada@example.com');
     const send = page.getByRole('button', { name: 'Send reset link' });
