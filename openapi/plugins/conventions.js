@@ -8,6 +8,7 @@ import operationFile from './rules/operation-file.js';
 import operationId from './rules/operation-id.js';
 import standardParameters from './rules/standard-parameters.js';
 import successExample from './rules/success-example.js';
+import writeMark from './rules/write-mark.js';
 
 export default function conventions() {
   return {
@@ -18,6 +19,7 @@ export default function conventions() {
         'operation-file': operationFile,
         'standard-parameters': standardParameters,
         'success-example': successExample,
+        'write-mark': writeMark,
       },
     },
     decorators: {

@@ -1,6 +1,6 @@
 // @ts-check
 // The transport headers of §7 are declared on every operation (request id, client id) and the idempotency key on
-// every write, so the docs, types and mock know them.
+// every write (a GET marked `x-write: true` included), so the docs, types and mock know them.
 const ALWAYS = ['X-Request-Id', 'X-Client-Id'];
 const WRITES = ['Idempotency-Key'];
 
@@ -17,7 +17,8 @@ export default function standardParameters() {
             }),
           );
           const method = String(ctx.key).toLowerCase();
-          const required = method === 'get' ? ALWAYS : [...ALWAYS, ...WRITES];
+          const write = method !== 'get' || operation['x-write'] === true;
+          const required = write ? [...ALWAYS, ...WRITES] : ALWAYS;
           for (const name of required) {
             if (!names.has(name)) {
               ctx.report({
