@@ -2,6 +2,8 @@
 // proxy calls too. Every operation becomes `POST /api/{group}.{method}` taking `{ params, payload, query }` (uploads:
 // `POST /api/upload/{group}.{method}` as multipart with `file` plus the payload fields and `params`/`query` as JSON
 // text); responses are unchanged. The API key is the proxy's, so it is no part of the proxy description.
+// §7 "the client identifier is added to request data": besides the `X-Client-Id` header, the envelope (and the
+// multipart form) may carry `clientId`, with the header's own schema.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +15,12 @@ const target = fileURLToPath(new URL('../openapi/dist/openapi.proxy.json', impor
 const doc = JSON.parse(readFileSync(source, 'utf8')) as Obj;
 const components = (doc.components ?? {}) as Obj;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const clientIdHeader = resolve((components.parameters as Obj | undefined)?.ClientId) as Obj | undefined;
+if (!clientIdHeader?.schema) throw new Error('components.parameters.ClientId (the X-Client-Id header) is missing');
+const clientId: Obj = {
+  ...(clientIdHeader.schema as Obj),
+  description: 'The calling client application (§7 "the client identifier is added to request data").',
+};
 
 function resolve<T>(node: T): T {
   let current: unknown = node;
@@ -55,6 +63,7 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
         params,
         query,
         ...(content['application/json'] ? { payload: (content['application/json'] as Obj).schema } : {}),
+        clientId,
       },
       required: [
         ...(params.required.length ? ['params'] : []),
@@ -76,6 +85,7 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
                 ...((schema?.properties as Obj) ?? {}),
                 params: { type: 'string', maxLength: 4096, description: 'The path parameters, as JSON text.' },
                 query: { type: 'string', maxLength: 4096, description: 'The query parameters, as JSON text.' },
+                clientId,
               },
             },
           },

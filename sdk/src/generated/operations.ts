@@ -30,6 +30,7 @@ export const billingUpdateSubscription = { id: 'billing.updateSubscription', met
 export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const categoriesCreate = { id: 'categories.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const categoriesDelete = { id: 'categories.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const categoriesGet = { id: 'categories.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const categoriesList = { id: 'categories.list', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const categoriesUpdate = { id: 'categories.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const columnsAddGuestPass = { id: 'columns.addGuestPass', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass', upload: false, token: true, guest: false, parseAs: 'json' } as const;
@@ -84,10 +85,13 @@ export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: '
 export const eventsListProducts = { id: 'events.listProducts', method: 'GET', path: '/eventProducts', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsListRoles = { id: 'events.listRoles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsListRolesByType = { id: 'events.listRolesByType', method: 'GET', path: '/teams/{teamId}/events/{eventId}/roles/{role}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRoleTypes = { id: 'events.listRoleTypes', method: 'GET', path: '/eventRoleTypes', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/teams/{teamId}/events/shows', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsRemoveGlobalElementLabel = { id: 'events.removeGlobalElementLabel', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsRemoveLabel = { id: 'events.removeLabel', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/labels/{labelId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemovePermission = { id: 'events.removePermission', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/permissions/{permissionId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveRole = { id: 'events.removeRole', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsResendInvite = { id: 'events.resendInvite', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/eventinvite/{userId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsRestore = { id: 'events.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/restore', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const eventsSearch = { id: 'events.search', method: 'GET', path: '/events/search', upload: false, token: true, guest: false, parseAs: 'json' } as const;
@@ -222,6 +226,7 @@ export const teamsCreateRole = { id: 'teams.createRole', method: 'POST', path: '
 export const teamsCreateStripeCustomer = { id: 'teams.createStripeCustomer', method: 'POST', path: '/teams/{teamId}/createStripeCustomer', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const teamsDelete = { id: 'teams.delete', method: 'DELETE', path: '/teams/{teamId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const teamsDeletePermission = { id: 'teams.deletePermission', method: 'DELETE', path: '/teams/{teamId}/permissions/{permissionId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsDeleteRole = { id: 'teams.deleteRole', method: 'DELETE', path: '/teams/{teamId}/roles/{roleId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const teamsExportCsv = { id: 'teams.exportCsv', method: 'GET', path: '/teams/csv', upload: false, token: true, guest: false, parseAs: 'text' } as const;
 export const teamsExportMonthlyActiveUsersCsv = { id: 'teams.exportMonthlyActiveUsersCsv', method: 'GET', path: '/teams/monthlyActiveUsersReport/csv', upload: false, token: true, guest: false, parseAs: 'text' } as const;
 export const teamsExportProofsCsv = { id: 'teams.exportProofsCsv', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs', upload: false, token: true, guest: false, parseAs: 'text' } as const;
@@ -248,6 +253,7 @@ export const teamsUpdatePermission = { id: 'teams.updatePermission', method: 'PU
 export const teamsUpdatePermissionByName = { id: 'teams.updatePermissionByName', method: 'PUT', path: '/teams/{teamId}/permissions/names/{name}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const teamsUpdatePhoto = { id: 'teams.updatePhoto', method: 'PUT', path: '/teams/{teamId}/photo', upload: true, token: true, guest: false, parseAs: 'json' } as const;
 export const teamsUpdatePrivate = { id: 'teams.updatePrivate', method: 'PUT', path: '/teams/{teamId}/private', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdateRole = { id: 'teams.updateRole', method: 'PUT', path: '/teams/{teamId}/roles/{roleId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const templatesListByEvent = { id: 'templates.listByEvent', method: 'GET', path: '/teams/{teamId}/events/{eventId}/templates', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const templatesListGlobal = { id: 'templates.listGlobal', method: 'GET', path: '/templates/global', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const tokensCreate = { id: 'tokens.create', method: 'POST', path: '/tokens', upload: false, token: false, guest: false, parseAs: 'json' } as const;
@@ -261,12 +267,12 @@ export const tokensRefresh = { id: 'tokens.refresh', method: 'PUT', path: '/toke
 export const usersAnonymize = { id: 'users.anonymize', method: 'DELETE', path: '/deleted-users/{userId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersAutocomplete = { id: 'users.autocomplete', method: 'GET', path: '/users/autocomplete', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersAutocompletePrivate = { id: 'users.autocompletePrivate', method: 'GET', path: '/users/autocomplete/private', upload: false, token: true, guest: false, parseAs: 'json' } as const;
-export const usersCheckTeamRoleDeletion = { id: 'users.checkTeamRoleDeletion', method: 'GET', path: '/users/{userId}/team/{teamId}/deleterole', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersCount = { id: 'users.count', method: 'GET', path: '/users/count', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersCreate = { id: 'users.create', method: 'POST', path: '/users', upload: false, token: false, guest: false, parseAs: 'json' } as const;
 export const usersCreatePasswordRecoveryToken = { id: 'users.createPasswordRecoveryToken', method: 'POST', path: '/users/{email}/passwordRecoveryToken', upload: false, token: false, guest: false, parseAs: 'json' } as const;
 export const usersCreatePending = { id: 'users.createPending', method: 'POST', path: '/users/pending', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersDelete = { id: 'users.delete', method: 'DELETE', path: '/users/{userId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDeleteTeamRole = { id: 'users.deleteTeamRole', method: 'GET', path: '/users/{userId}/team/{teamId}/deleterole', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersDeleteTrackableCue = { id: 'users.deleteTrackableCue', method: 'DELETE', path: '/users/{userId}/trackable/cue', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersDeleteTracking = { id: 'users.deleteTracking', method: 'DELETE', path: '/users/{userId}/tracking/{eventId}', upload: false, token: true, guest: false, parseAs: 'json' } as const;
 export const usersDeleteTwoFactorSecret = { id: 'users.deleteTwoFactorSecret', method: 'DELETE', path: '/users/{userId}/2fasecret', upload: false, token: true, guest: false, parseAs: 'json' } as const;
@@ -340,6 +346,7 @@ export const operations = /* @__PURE__ */ byId([
   billingUpdateSubscriptionSchedule,
   categoriesCreate,
   categoriesDelete,
+  categoriesGet,
   categoriesList,
   categoriesUpdate,
   columnsAddGuestPass,
@@ -394,10 +401,13 @@ export const operations = /* @__PURE__ */ byId([
   eventsListProducts,
   eventsListRoles,
   eventsListRolesByType,
+  eventsListRoleTypes,
   eventsListShows,
   eventsListWithShowsByTeam,
   eventsRemoveGlobalElementLabel,
   eventsRemoveLabel,
+  eventsRemovePermission,
+  eventsRemoveRole,
   eventsResendInvite,
   eventsRestore,
   eventsSearch,
@@ -532,6 +542,7 @@ export const operations = /* @__PURE__ */ byId([
   teamsCreateStripeCustomer,
   teamsDelete,
   teamsDeletePermission,
+  teamsDeleteRole,
   teamsExportCsv,
   teamsExportMonthlyActiveUsersCsv,
   teamsExportProofsCsv,
@@ -558,6 +569,7 @@ export const operations = /* @__PURE__ */ byId([
   teamsUpdatePermissionByName,
   teamsUpdatePhoto,
   teamsUpdatePrivate,
+  teamsUpdateRole,
   templatesListByEvent,
   templatesListGlobal,
   tokensCreate,
@@ -571,12 +583,12 @@ export const operations = /* @__PURE__ */ byId([
   usersAnonymize,
   usersAutocomplete,
   usersAutocompletePrivate,
-  usersCheckTeamRoleDeletion,
   usersCount,
   usersCreate,
   usersCreatePasswordRecoveryToken,
   usersCreatePending,
   usersDelete,
+  usersDeleteTeamRole,
   usersDeleteTrackableCue,
   usersDeleteTracking,
   usersDeleteTwoFactorSecret,
@@ -643,6 +655,7 @@ export const operations = /* @__PURE__ */ byId([
   readonly 'billing.updateSubscriptionSchedule': typeof billingUpdateSubscriptionSchedule;
   readonly 'categories.create': typeof categoriesCreate;
   readonly 'categories.delete': typeof categoriesDelete;
+  readonly 'categories.get': typeof categoriesGet;
   readonly 'categories.list': typeof categoriesList;
   readonly 'categories.update': typeof categoriesUpdate;
   readonly 'columns.addGuestPass': typeof columnsAddGuestPass;
@@ -697,10 +710,13 @@ export const operations = /* @__PURE__ */ byId([
   readonly 'events.listProducts': typeof eventsListProducts;
   readonly 'events.listRoles': typeof eventsListRoles;
   readonly 'events.listRolesByType': typeof eventsListRolesByType;
+  readonly 'events.listRoleTypes': typeof eventsListRoleTypes;
   readonly 'events.listShows': typeof eventsListShows;
   readonly 'events.listWithShowsByTeam': typeof eventsListWithShowsByTeam;
   readonly 'events.removeGlobalElementLabel': typeof eventsRemoveGlobalElementLabel;
   readonly 'events.removeLabel': typeof eventsRemoveLabel;
+  readonly 'events.removePermission': typeof eventsRemovePermission;
+  readonly 'events.removeRole': typeof eventsRemoveRole;
   readonly 'events.resendInvite': typeof eventsResendInvite;
   readonly 'events.restore': typeof eventsRestore;
   readonly 'events.search': typeof eventsSearch;
@@ -835,6 +851,7 @@ export const operations = /* @__PURE__ */ byId([
   readonly 'teams.createStripeCustomer': typeof teamsCreateStripeCustomer;
   readonly 'teams.delete': typeof teamsDelete;
   readonly 'teams.deletePermission': typeof teamsDeletePermission;
+  readonly 'teams.deleteRole': typeof teamsDeleteRole;
   readonly 'teams.exportCsv': typeof teamsExportCsv;
   readonly 'teams.exportMonthlyActiveUsersCsv': typeof teamsExportMonthlyActiveUsersCsv;
   readonly 'teams.exportProofsCsv': typeof teamsExportProofsCsv;
@@ -861,6 +878,7 @@ export const operations = /* @__PURE__ */ byId([
   readonly 'teams.updatePermissionByName': typeof teamsUpdatePermissionByName;
   readonly 'teams.updatePhoto': typeof teamsUpdatePhoto;
   readonly 'teams.updatePrivate': typeof teamsUpdatePrivate;
+  readonly 'teams.updateRole': typeof teamsUpdateRole;
   readonly 'templates.listByEvent': typeof templatesListByEvent;
   readonly 'templates.listGlobal': typeof templatesListGlobal;
   readonly 'tokens.create': typeof tokensCreate;
@@ -874,12 +892,12 @@ export const operations = /* @__PURE__ */ byId([
   readonly 'users.anonymize': typeof usersAnonymize;
   readonly 'users.autocomplete': typeof usersAutocomplete;
   readonly 'users.autocompletePrivate': typeof usersAutocompletePrivate;
-  readonly 'users.checkTeamRoleDeletion': typeof usersCheckTeamRoleDeletion;
   readonly 'users.count': typeof usersCount;
   readonly 'users.create': typeof usersCreate;
   readonly 'users.createPasswordRecoveryToken': typeof usersCreatePasswordRecoveryToken;
   readonly 'users.createPending': typeof usersCreatePending;
   readonly 'users.delete': typeof usersDelete;
+  readonly 'users.deleteTeamRole': typeof usersDeleteTeamRole;
   readonly 'users.deleteTrackableCue': typeof usersDeleteTrackableCue;
   readonly 'users.deleteTracking': typeof usersDeleteTracking;
   readonly 'users.deleteTwoFactorSecret': typeof usersDeleteTwoFactorSecret;

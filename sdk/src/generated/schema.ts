@@ -194,7 +194,9 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description Creates a team; the signed-in user becomes its admin. Sign-up ends with this call.
+         * @description Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
+         *     of the sign-up form (§2), or "{first} {last}'s Team" when none is given (§5), shortened to fit the 100-character
+         *     title (see `TeamCreateRequest`).
          */
         post: operations["teams.create"];
         delete?: never;
@@ -240,7 +242,7 @@ export interface paths {
         put: operations["tokens.refresh"];
         /**
          * Issue an access token for e-mail and password
-         * @description Exchanges an e-mail address and password for an access token that lives `ttl` seconds (at most 2592000, 30 days). Public. An account with two-factor authentication answers `401` here and must use `tokens.createTwoFactor`. Repeated failures lock the account for 30 minutes (`429`).
+         * @description Exchanges an e-mail address and password for an access token that lives `ttl` seconds (at most 2592000, 30 days). Public. An account with two-factor authentication answers `401` here and must use `tokens.createTwoFactor`. Like every call it is rate limited (`429` with `Retry-After`).
          */
         post: operations["tokens.create"];
         delete?: never;
@@ -300,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an access token with a six-digit code
-         * @description Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; repeated failures lock the account for 30 minutes (`429`).
+         * @description Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; like every call it is rate limited (`429` with `Retry-After`).
          */
         post: operations["tokens.createTwoFactor"];
         delete?: never;
@@ -633,10 +635,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check whether a user's team role can be removed
-         * @description Tells a team admin whether the user's role in the team can be removed now, and which events would be left without an event admin. It changes nothing (a GET is safe); the removal itself is a teams call. Team admins of the team and product administrators may call it.
+         * Remove a user's team role
+         * @description Removes the user's role in the team (§7 lists this call with the ones that remove things; `teams.deleteRole` does
+         *     the same by role id). **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is
+         *     marked `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and
+         *     its answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events,
+         *     answers `409`. Team admins of the team and product administrators may call it.
          */
-        get: operations["users.checkTeamRoleDeletion"];
+        get: operations["users.deleteTeamRole"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1586,6 +1592,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/teams/{teamId}/roles/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a team role
+         * @description Changes the type of a user's team role (§6: team roles can be updated; §7 does not spell the call out, so it is
+         *     written like `PUT /teams/{teamId}/permissions/{permissionId}`). §6 names one team role type, `admin`, so today the
+         *     call can only confirm it; it is there for the types to come. Team admins only.
+         */
+        put: operations["teams.updateRole"];
+        post?: never;
+        /**
+         * Remove a team role
+         * @description Takes a team role away from its user (§6: team roles can be deleted; §7 does not spell the call out, so it is
+         *     written like `DELETE /teams/{teamId}/permissions/{permissionId}`). `users.deleteTeamRole` (the GET §7 lists)
+         *     does the same by user and team. Team admins only. The team's last admin, or the only admin of one of its events,
+         *     answers `409`.
+         */
+        delete: operations["teams.deleteRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/teams/{teamId}/inviteadmin/{userId}": {
         parameters: {
             query?: never;
@@ -1679,10 +1714,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find the SSO configurations matching an address
-         * @description Public: returns the SSO configurations whose e-mail matchers match the given address, so the sign-in app can
-         *     route an address whose domain differs from the configured one (for example a sub-domain). The address is
-         *     required: the list of every configured company is never exposed. An empty list means password sign-in.
+         * List the SSO e-mail matchers
+         * @description Public: returns the SSO configurations (domain, e-mail matchers, provider; never secrets or the owning team) so the
+         *     sign-in app can route an address whose domain differs from the configured one (for example a sub-domain). With
+         *     `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
+         *     without it, every configuration's matchers, as §7 writes the call.
          */
         get: operations["sso.listEmailMatchers"];
         put?: never;
@@ -3210,7 +3246,14 @@ export interface paths {
          *     already holds a role answers `409` (change it with `events.updateRole`); a user outside the team answers `422`.
          */
         post: operations["events.createRole"];
-        delete?: never;
+        /**
+         * Remove a user's role on an event
+         * @description Takes the user's role on the event away (§6: event roles can be deleted; §7 does not spell the call out). A user
+         *     holds one role per event and the family names the user in the call (`PUT …/roles` carries `{userId, role}`), so
+         *     the user is the `userId` query of `DELETE …/roles`. Event admins (and team admins) may call it. A user who holds
+         *     no role answers `404`; removing the event's last `admin` answers `409`.
+         */
+        delete: operations["events.removeRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3272,7 +3315,13 @@ export interface paths {
          */
         put: operations["events.updatePermission"];
         post?: never;
-        delete?: never;
+        /**
+         * Remove a permission from an event
+         * @description Removes a named permission from the event; no event role holds it afterwards (§6: permissions can be removed; §7
+         *     does not spell the call out, so it is written like `teams.deletePermission` under the event's path). Event admins
+         *     (and team admins) may call it.
+         */
+        delete: operations["events.removePermission"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3467,6 +3516,28 @@ export interface paths {
          * @description Lists what a team can buy per event, with prices. Any signed-in user may call it.
          */
         get: operations["events.listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eventRoleTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event role types
+         * @description Lists the roles a user can hold on an event (§3 "event role types", §6: readOnly, contributor, admin, showCaller).
+         *     §6 names "list role types" for events as for teams; §7 does not spell it out, so it is written like
+         *     `GET /teamRoleTypes`. Any signed-in user may call it.
+         */
+        get: operations["events.listRoleTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4277,7 +4348,7 @@ export interface paths {
         /**
          * Get some columns of an item set list
          * @description Returns the item set list with only the columns named in `columnIds` (for print and PDF export), without notes,
-         *     proofs or user settings. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
+         *     proofs or user settings. Without `columnIds`, every column the caller sees, in the caller's own column order. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
          *     admin may call it; a private show is visible to event admins only.
          */
         get: operations["shows.getItemSetListSubset"];
@@ -4298,7 +4369,8 @@ export interface paths {
         };
         /**
          * Get some columns of an item set list as a guest
-         * @description The guest view of `shows.getItemSetListSubset`: only guest-pass columns can be chosen; others are left out. Guests
+         * @description The guest view of `shows.getItemSetListSubset`: only guest-pass columns can be chosen; others are left out.
+         *     Without `columnIds`, every guest-pass column, in the guest order. Guests
          *     call it with the show’s guest pass (`guestPass`) instead of an access token; members use the calls without
          *     `/guest`.
          */
@@ -4692,7 +4764,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a category
+         * @description Returns one category of the show (§7 "GET … on /{categoryId}"). Anyone with a role on the event (readOnly,
+         *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         */
+        get: operations["categories.get"];
         /**
          * Update a category
          * @description Renames or recolours a category. Event contributors may call it (contributors, event admins, show callers and team
@@ -5977,7 +6054,7 @@ export interface components {
             page: number;
             /**
              * Format: int32
-             * @description The page size asked for.
+             * @description The page size applied (the size asked for, at most 1000; search pages at most 100).
              * @example 20
              */
             size: number;
@@ -6001,11 +6078,9 @@ export interface components {
          */
         NewPassword: string;
         /**
-         * @description A company name of 2 to 32 characters, none of `$ < > ;`.
-         * @example Analytical Engines
+         * @description A new user's details (§7 user create, with §3's industry and time zone). Sign-up is followed by a sign-in and a
+         *     team create, whose `title` is the company name of the sign-up form (§2).
          */
-        CompanyName: string;
-        /** @description A new user's details. Sign-up is followed by a sign-in and, for a new team, a team create. */
         SignupRequest: {
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
@@ -6028,7 +6103,6 @@ export interface components {
              */
             industry?: "Corporate";
             timezone?: components["schemas"]["TimeZone"];
-            company?: components["schemas"]["CompanyName"];
         };
         /**
          * @description Whether signing in with this e-mail needs a six-digit code. An address that belongs to no account gets the same
@@ -6575,7 +6649,9 @@ export interface components {
         /** @description A new team. Its creator becomes its admin. */
         TeamCreateRequest: {
             /**
-             * @description The team's name; the sign-in app sends "{first} {last}'s Team" when none is given.
+             * @description The team's name (§9: 2 to 100 characters). After sign-up the sign-in app sends the company name; when none is
+             *     given, "{first} {last}'s Team", with the full name cut at a word boundary when the whole would pass 100
+             *     characters.
              * @example Ada Lovelace's Team
              */
             title: string;
@@ -6779,29 +6855,6 @@ export interface components {
          */
         ProductAdminList: components["schemas"]["UserSummary"][];
         /**
-         * @description Whether a user's role in a team can be removed, and what stands in the way (fields designed): a team must keep an
-         *     admin, and an event must keep an event admin.
-         */
-        UserTeamRoleDeletion: {
-            /**
-             * @description True when the role can be removed now.
-             * @example false
-             */
-            canDelete: boolean;
-            /**
-             * @description Why not, for a person to read.
-             * @example Ada is the only admin of 1 event of this team.
-             */
-            reason?: string;
-            /**
-             * @description Events of the team where the user is the only event admin.
-             * @example [
-             *       "65a1f0c2e4b0a1b2c3d4e601"
-             *     ]
-             */
-            soleAdminEventIds?: components["schemas"]["Id"][];
-        };
-        /**
          * @description Someone to invite: an e-mail address, optional names, and where to send them after sign-up (fields designed; §7
          *     names only the call).
          */
@@ -6815,6 +6868,11 @@ export interface components {
              */
             url?: string;
         };
+        /**
+         * @description A company name of 2 to 32 characters, none of `$ < > ;`.
+         * @example Analytical Engines
+         */
+        CompanyName: string;
         /**
          * @description Sign-up fields to check before a user is created (for example by an admin who invites in bulk). Each field given
          *     is checked by the rules of §5 and, for the e-mail address, for being free.
@@ -7210,6 +7268,13 @@ export interface components {
              * @example 65a1f0c2e4b0a1b2c3d4e5f6
              */
             userId: components["schemas"]["Id"];
+            roleType: components["schemas"]["TeamRoleType"];
+        };
+        /**
+         * @description Changes the type of a team role (§6 "update"). Not shown in the specification; designed as the role type alone,
+         *     since the role's user and team do not change.
+         */
+        TeamRoleUpdateRequest: {
             roleType: components["schemas"]["TeamRoleType"];
         };
         /**
@@ -8300,7 +8365,7 @@ export interface components {
             page: number;
             /**
              * Format: int32
-             * @description The page size asked for.
+             * @description The page size applied (the size asked for, at most 1000; search pages at most 100).
              * @example 20
              */
             size: number;
@@ -10395,8 +10460,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The credentials or access token are missing or wrong. */
-        Unauthorized: {
+        /** @description The e-mail address, password or two-factor code is wrong (§8 "Login failed!"), or the API key is missing. */
+        LoginUnauthorized: {
             headers: {
                 /**
                  * @description Requests allowed in the current window.
@@ -10456,10 +10521,10 @@ export interface components {
             };
         };
         /**
-         * @description Too many attempts. `Retry-After` gives the seconds to wait; after repeated failed sign-ins the account is locked
-         *     for 30 minutes.
+         * @description Too many failed sign-ins: the account is locked for 30 minutes (§8, §9). `Retry-After` gives the seconds left;
+         *     resetting the password lifts the lock.
          */
-        TooManyRequests: {
+        LoginLockedOut: {
             headers: {
                 /**
                  * @description Requests allowed in the current window.
@@ -10481,7 +10546,11 @@ export interface components {
                  * @example *
                  */
                 "Access-Control-Allow-Origin"?: "*";
-                "Retry-After": components["headers"]["RetryAfter"];
+                /**
+                 * @description Seconds until the lockout ends (at most 30 minutes).
+                 * @example 1800
+                 */
+                "Retry-After"?: number;
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -10489,7 +10558,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The server failed; the call may be retried. */
+        /**
+         * @description The server failed. The call is not retried on its own (§8 retries only 502, 503, 504 and 429): quote the
+         *     request id to support.
+         */
         ServerError: {
             headers: {
                 /**
@@ -10519,8 +10591,98 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service is briefly unavailable; clients retry. */
+        /** @description An upstream service answered badly; the transport retries the call (§8: 502 is retryable). */
+        BadGateway: {
+            headers: {
+                /**
+                 * @description Requests allowed in the current window.
+                 * @example 100
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 99
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                 * @example *
+                 */
+                "Access-Control-Allow-Origin"?: "*";
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service is briefly unavailable; the transport retries the call (§8: 503 is retryable). */
         ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Requests allowed in the current window.
+                 * @example 100
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 99
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                 * @example *
+                 */
+                "Access-Control-Allow-Origin"?: "*";
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An upstream service did not answer in time; the transport retries the call (§8: 504 is retryable). */
+        GatewayTimeout: {
+            headers: {
+                /**
+                 * @description Requests allowed in the current window.
+                 * @example 100
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 99
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                 * @example *
+                 */
+                "Access-Control-Allow-Origin"?: "*";
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The access token is missing, wrong or expired (or the API key is): sign in again for a fresh token. */
+        Unauthorized: {
             headers: {
                 /**
                  * @description Requests allowed in the current window.
@@ -10579,8 +10741,42 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with what exists, for example an e-mail address already in use. */
-        Conflict: {
+        /**
+         * @description Rate limited: too many calls in the current window. Wait the `Retry-After` seconds, then call again (§8: clients
+         *     retry a 429).
+         */
+        TooManyRequests: {
+            headers: {
+                /**
+                 * @description Requests allowed in the current window.
+                 * @example 100
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 99
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                 * @example *
+                 */
+                "Access-Control-Allow-Origin"?: "*";
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The API key is missing or wrong. This call needs no access token. */
+        ApiKeyUnauthorized: {
             headers: {
                 /**
                  * @description Requests allowed in the current window.
@@ -10611,6 +10807,39 @@ export interface components {
         };
         /** @description Nothing matches the identifier in the path. */
         NotFound: {
+            headers: {
+                /**
+                 * @description Requests allowed in the current window.
+                 * @example 100
+                 */
+                "RateLimit-Limit"?: number;
+                /**
+                 * @description Requests left in the current window.
+                 * @example 99
+                 */
+                "RateLimit-Remaining"?: number;
+                /**
+                 * @description Seconds until the window resets.
+                 * @example 60
+                 */
+                "RateLimit-Reset"?: number;
+                /**
+                 * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                 * @example *
+                 */
+                "Access-Control-Allow-Origin"?: "*";
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description Neither a valid guest pass nor a valid access token came with the call (or the API key is missing): the guest
+         *     link may have been turned off.
+         */
+        GuestUnauthorized: {
             headers: {
                 /**
                  * @description Requests allowed in the current window.
@@ -10672,7 +10901,8 @@ export interface components {
     };
     parameters: {
         /**
-         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+         *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         RequestId: string;
@@ -10683,17 +10913,19 @@ export interface components {
         ClientId: string;
         /**
          * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-         *     write again. The SDK sends the call's request id, unchanged across its retries.
+         *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+         *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         IdempotencyKey: string;
         /**
-         * @description The page to return, from 1.
+         * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
          * @example 1
          */
         Page: number;
         /**
-         * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+         * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+         *     says how many it holds.
          * @example 50
          */
         Size: number;
@@ -10718,11 +10950,6 @@ export interface components {
          */
         UserAutocompleteTerm: string;
         /**
-         * @description Items per page on search and lead paging, from 1 to 100 (§5).
-         * @example 20
-         */
-        SearchSize: number;
-        /**
          * @description What to search for, at least 2 characters (§5).
          * @example gala
          */
@@ -10732,6 +10959,11 @@ export interface components {
          * @example 1
          */
         SearchPage: number;
+        /**
+         * @description Items per page on search and lead paging, from 1 to 100 (§5).
+         * @example 20
+         */
+        SearchSize: number;
         /**
          * @description An e-mail address (§5).
          * @example ada@example.com
@@ -10792,6 +11024,11 @@ export interface components {
          * @example manageBilling
          */
         PermissionNamePath: components["schemas"]["PermissionName"];
+        /**
+         * @description The team role's id (`TeamRole._id`).
+         * @example 65a1f0c2e4b0a1b2c3d4e625
+         */
+        TeamRoleId: components["schemas"]["Id"];
         /**
          * @description The show's (list's, schedule's) id.
          * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -10945,7 +11182,7 @@ export interface components {
         RequestId: string;
         /**
          * @description Seconds to wait before the next attempt.
-         * @example 1800
+         * @example 30
          */
         RetryAfter: number;
     };
@@ -10958,7 +11195,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -10969,7 +11207,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11013,23 +11252,26 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["LoginUnauthorized"];
             422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["LoginLockedOut"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.list": {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
@@ -11048,7 +11290,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11097,7 +11340,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.create": {
@@ -11105,7 +11350,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11116,7 +11362,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11160,11 +11407,42 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            409: components["responses"]["Conflict"];
+            /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog (§8). */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.hasTwoFactorAuth": {
@@ -11172,7 +11450,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11225,7 +11504,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.createPasswordRecoveryToken": {
@@ -11233,7 +11514,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11244,7 +11526,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11297,7 +11580,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.resetPassword": {
@@ -11305,7 +11590,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11316,7 +11602,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11399,7 +11686,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.verifyEmail": {
@@ -11407,7 +11696,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11418,7 +11708,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11495,7 +11786,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.getInvited": {
@@ -11503,7 +11796,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11586,7 +11880,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.resendInvite": {
@@ -11594,7 +11890,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11647,26 +11944,30 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.list": {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11715,7 +12016,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.create": {
@@ -11723,7 +12026,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11734,7 +12038,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11783,7 +12088,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.getUser": {
@@ -11791,7 +12098,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11839,7 +12147,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.refresh": {
@@ -11853,7 +12163,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11864,7 +12175,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11907,7 +12219,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.create": {
@@ -11921,7 +12235,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11932,7 +12247,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11976,11 +12292,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["LoginUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.createSso": {
@@ -11994,7 +12312,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12005,7 +12324,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12049,13 +12369,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.createPrivate": {
@@ -12069,7 +12391,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12080,7 +12403,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12130,7 +12454,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.createTwoFactor": {
@@ -12144,7 +12470,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12155,7 +12482,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12199,11 +12527,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["LoginUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.delete": {
@@ -12211,7 +12541,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12222,7 +12553,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12273,7 +12605,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.isValid": {
@@ -12281,7 +12615,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12329,7 +12664,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.count": {
@@ -12337,7 +12674,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12386,7 +12724,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.exportCsv": {
@@ -12394,7 +12734,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12443,7 +12784,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.exportActiveCsv": {
@@ -12451,7 +12794,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12500,7 +12844,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.exportTeamAdminsCsv": {
@@ -12508,7 +12854,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12557,7 +12904,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.autocomplete": {
@@ -12569,14 +12918,16 @@ export interface operations {
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
-                 * @example 20
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
+                 * @example 50
                  */
-                size?: components["parameters"]["SearchSize"];
+                size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12624,7 +12975,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.autocompletePrivate": {
@@ -12636,14 +12989,16 @@ export interface operations {
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
-                 * @example 20
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
+                 * @example 50
                  */
-                size?: components["parameters"]["SearchSize"];
+                size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12692,7 +13047,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.search": {
@@ -12716,7 +13073,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12765,7 +13123,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.findByEmail": {
@@ -12773,7 +13133,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12829,7 +13190,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.getByEmail": {
@@ -12843,7 +13206,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12893,7 +13257,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.get": {
@@ -12901,7 +13267,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12957,7 +13324,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.update": {
@@ -12965,7 +13334,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12976,7 +13346,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13032,7 +13403,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.delete": {
@@ -13040,7 +13413,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13051,7 +13425,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13099,11 +13474,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.getTwoFactorSecret": {
@@ -13111,7 +13517,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13167,7 +13574,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.setTwoFactorSecret": {
@@ -13175,7 +13584,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13186,7 +13596,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13239,11 +13650,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Two-factor authentication is already on for this user. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.deleteTwoFactorSecret": {
@@ -13251,7 +13693,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13262,7 +13705,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13313,7 +13757,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.getPending": {
@@ -13321,7 +13767,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13377,7 +13824,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.listProductAdmins": {
@@ -13385,7 +13834,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13434,15 +13884,18 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
-    "users.checkTeamRoleDeletion": {
+    "users.deleteTeamRole": {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13451,6 +13904,13 @@ export interface operations {
                  * @example app.login
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /**
@@ -13468,7 +13928,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the role can be removed. */
+            /** @description The role was removed. */
             200: {
                 headers: {
                     /**
@@ -13491,19 +13951,56 @@ export interface operations {
                      * @example *
                      */
                     "Access-Control-Allow-Origin"?: "*";
+                    /**
+                     * @description The answer of a call with an effect is never stored.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserTeamRoleDeletion"];
+                    "application/json": components["schemas"]["Confirmation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description This user is the last admin of the team, or the only admin of one of its events. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.createPending": {
@@ -13511,7 +14008,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13522,7 +14020,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13568,11 +14067,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            /** @description This e-mail address already belongs to a user. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.findOrCreatePendingByEmail": {
@@ -13580,7 +14110,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13591,7 +14122,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13669,7 +14201,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.validate": {
@@ -13677,7 +14211,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13688,7 +14223,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13733,11 +14269,42 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            /** @description This e-mail address already belongs to a user. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.resendVerifyEmail": {
@@ -13745,7 +14312,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13756,7 +14324,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13804,11 +14373,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This e-mail address is already verified. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.restore": {
@@ -13816,7 +14416,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13827,7 +14428,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13875,11 +14477,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user is not deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updatePassword": {
@@ -13887,7 +14520,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13898,7 +14532,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13954,7 +14589,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updatePhoto": {
@@ -13962,7 +14599,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13973,7 +14611,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14043,7 +14682,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updatePrivate": {
@@ -14051,7 +14692,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14062,7 +14704,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14115,11 +14758,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This e-mail address already belongs to another user. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateTags": {
@@ -14127,7 +14801,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14138,7 +14813,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14194,7 +14870,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateOnboarding": {
@@ -14202,7 +14880,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14213,7 +14892,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14274,7 +14954,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updatePreference": {
@@ -14282,7 +14964,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14293,7 +14976,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14354,7 +15038,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateTrackableCue": {
@@ -14362,7 +15048,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14373,7 +15060,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14429,7 +15117,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.deleteTrackableCue": {
@@ -14437,7 +15127,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14448,7 +15139,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14499,7 +15191,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateTrackableCueAndCueClock": {
@@ -14507,7 +15201,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14518,7 +15213,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14574,7 +15270,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateTrackableClock": {
@@ -14582,7 +15280,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14593,7 +15292,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14646,11 +15346,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description There is no live cue to run a clock for. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.updateTracking": {
@@ -14658,7 +15389,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14669,7 +15401,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14730,7 +15463,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.deleteTracking": {
@@ -14738,7 +15473,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14749,7 +15485,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14805,7 +15542,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.setAdmin": {
@@ -14813,7 +15552,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14824,7 +15564,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14880,7 +15621,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "users.anonymize": {
@@ -14888,7 +15631,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14899,7 +15643,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14947,11 +15692,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Only a deleted user can be anonymized. Delete the user first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listByIds": {
@@ -14968,7 +15744,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15017,7 +15794,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.count": {
@@ -15025,7 +15804,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15074,7 +15854,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.exportCsv": {
@@ -15082,7 +15864,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15136,7 +15919,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.autocomplete": {
@@ -15148,14 +15933,16 @@ export interface operations {
                  */
                 term: components["parameters"]["TeamAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15204,26 +15991,29 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.exportMonthlyActiveUsersCsv": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The first month, `YYYY-MM`.
+                 * @description The first month, `YYYY-MM`; left out, 11 months before `to` (a year of months).
                  * @example 2025-11
                  */
-                from: string;
+                from?: string;
                 /**
-                 * @description The last month, `YYYY-MM`, on or after `from`; at most 24 months after it.
+                 * @description The last month, `YYYY-MM`, on or after `from`; at most 24 months after it. Left out, the current month.
                  * @example 2026-01
                  */
-                to: string;
+                to?: string;
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15277,7 +16067,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getByHubspotDealId": {
@@ -15285,7 +16077,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15341,7 +16134,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getByTitle": {
@@ -15349,7 +16144,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15405,7 +16201,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listRoleTypes": {
@@ -15413,7 +16211,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15461,7 +16260,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listByUser": {
@@ -15469,7 +16270,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15525,7 +16327,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.get": {
@@ -15533,7 +16337,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15589,7 +16394,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.update": {
@@ -15597,7 +16404,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15608,7 +16416,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15664,7 +16473,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.delete": {
@@ -15672,7 +16483,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15683,7 +16495,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15731,11 +16544,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listEligibleMembers": {
@@ -15743,7 +16587,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15799,7 +16644,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getGuest": {
@@ -15807,7 +16654,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15857,13 +16705,15 @@ export interface operations {
                     "application/json": components["schemas"]["TeamSummary"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["GuestUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getTemplateContainer": {
@@ -15871,7 +16721,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15927,7 +16778,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getPrivate": {
@@ -15935,7 +16788,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15991,7 +16845,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updatePrivate": {
@@ -15999,7 +16855,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16010,7 +16867,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16063,11 +16921,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This HubSpot deal is already linked to another team. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listActiveUsers": {
@@ -16081,7 +16970,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16137,7 +17027,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.getGlobalElementManager": {
@@ -16145,7 +17037,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16201,7 +17094,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.createDailyActiveUsersReport": {
@@ -16209,7 +17104,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16220,7 +17116,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16276,7 +17173,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.createStripeCustomer": {
@@ -16284,7 +17183,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16295,7 +17195,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16343,11 +17244,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has a billing customer. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updatePaymentPlan": {
@@ -16355,7 +17287,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16366,7 +17299,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16422,7 +17356,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.removePaymentPlan": {
@@ -16430,7 +17366,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16441,7 +17378,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16489,11 +17427,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team has no payment plan to remove. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updatePhoto": {
@@ -16501,7 +17470,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16512,7 +17482,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16576,7 +17547,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.createLabel": {
@@ -16584,7 +17557,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16595,7 +17569,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16648,11 +17623,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has a label with this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updateLabel": {
@@ -16660,7 +17666,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16671,7 +17678,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16729,11 +17737,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another label of this team has this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.createPermission": {
@@ -16741,7 +17780,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16752,7 +17792,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16805,11 +17846,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has this permission. Change its holders instead. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updatePermission": {
@@ -16817,7 +17889,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16828,7 +17901,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16889,7 +17963,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.deletePermission": {
@@ -16897,7 +17973,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16908,7 +17985,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16962,7 +18040,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.updatePermissionByName": {
@@ -16970,7 +18050,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16981,7 +18062,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17042,7 +18124,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.listRoles": {
@@ -17056,7 +18140,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17112,7 +18197,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.createRole": {
@@ -17120,7 +18207,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17131,7 +18219,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17184,19 +18273,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user already holds this role in the team. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
-    "teams.inviteAdmin": {
+    "teams.updateRole": {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17207,7 +18328,199 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The team role's id (`TeamRole._id`).
+                 * @example 65a1f0c2e4b0a1b2c3d4e625
+                 */
+                roleId: components["parameters"]["TeamRoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRoleUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed role. */
+            200: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "teams.deleteRole": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The team role's id (`TeamRole._id`).
+                 * @example 65a1f0c2e4b0a1b2c3d4e625
+                 */
+                roleId: components["parameters"]["TeamRoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role was removed. */
+            204: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description This user is the last admin of the team, or the only admin of one of its events. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "teams.inviteAdmin": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17263,7 +18576,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "teams.exportProofsCsv": {
@@ -17287,7 +18602,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17358,7 +18674,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "permissions.list": {
@@ -17366,7 +18684,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17414,7 +18733,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "permissions.listViewPermissions": {
@@ -17422,7 +18743,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17470,21 +18792,24 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "sso.listEmailMatchers": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description An e-mail address (§5).
-                 * @example ada@example.com
+                 * @description Only the configurations whose e-mail matchers match this address (§5 e-mail format).
+                 * @example ada@eu.example.com
                  */
-                email: components["parameters"]["EmailQuery"];
+                email?: components["schemas"]["Email"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17499,7 +18824,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The matching configurations; usually none or one. */
+            /** @description The configurations (matching `email` when given; usually none or one then). */
             200: {
                 headers: {
                     /**
@@ -17528,11 +18853,13 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConfig"][];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "sso.getByDomain": {
@@ -17540,7 +18867,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17590,7 +18918,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConfig"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             /** @description No SSO configuration exists for the domain; the sign-in app shows "Invalid SSO Domain". */
             404: {
                 headers: {
@@ -17624,7 +18952,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "onboarding.listByType": {
@@ -17632,7 +18962,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17686,7 +19017,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "onboarding.get": {
@@ -17694,7 +19027,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17749,7 +19083,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.getCard": {
@@ -17757,7 +19093,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17813,7 +19150,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.createCard": {
@@ -17821,7 +19160,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17832,7 +19172,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17889,7 +19230,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.updateCard": {
@@ -17897,7 +19240,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17908,7 +19252,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17970,7 +19315,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.deleteCard": {
@@ -17978,7 +19325,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17989,7 +19337,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18042,11 +19391,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A subscription that is not canceled still charges this card. Cancel it or store another card first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.updateCustomer": {
@@ -18054,7 +19434,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18065,7 +19446,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18121,7 +19503,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.createDraftInvoice": {
@@ -18129,7 +19513,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18140,7 +19525,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18193,30 +19579,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team has no billing customer yet. Create one first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.listInvoices": {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18272,7 +19691,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.previewUpcomingInvoice": {
@@ -18280,7 +19701,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18291,7 +19713,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18349,11 +19772,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription is canceled and has no upcoming invoice. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.listPrices": {
@@ -18361,7 +19815,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18408,7 +19863,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.createSubscription": {
@@ -18416,7 +19873,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18427,7 +19885,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18481,11 +19940,42 @@ export interface operations {
             402: components["responses"]["CardDeclined"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has a subscription that is not canceled, or no card to charge. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.getSubscription": {
@@ -18493,7 +19983,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18554,7 +20045,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.updateSubscription": {
@@ -18562,7 +20055,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18573,7 +20067,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18632,11 +20127,42 @@ export interface operations {
             402: components["responses"]["CardDeclined"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription is canceled and can no longer change. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.cancelSubscription": {
@@ -18650,7 +20176,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18661,7 +20188,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18714,11 +20242,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription is already canceled. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.createSubscriptionSchedule": {
@@ -18726,7 +20285,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18737,7 +20297,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18790,11 +20351,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription already has a schedule. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.getSubscriptionSchedule": {
@@ -18802,7 +20394,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18863,7 +20456,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.updateSubscriptionSchedule": {
@@ -18871,7 +20466,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18882,7 +20478,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18940,11 +20537,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription schedule is completed, released or canceled and can no longer change. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "billing.cancelSubscriptionSchedule": {
@@ -18952,7 +20580,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18963,7 +20592,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19016,11 +20646,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This subscription schedule is already completed, released or canceled. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "plans.list": {
@@ -19028,7 +20689,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19075,7 +20737,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "plans.create": {
@@ -19083,7 +20747,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19094,7 +20759,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19140,11 +20806,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            /** @description A plan with this name already exists. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.create": {
@@ -19152,7 +20849,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19163,7 +20861,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19209,11 +20908,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            /** @description A lead with this e-mail address already exists. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.createFromTeam": {
@@ -19221,7 +20951,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19232,7 +20963,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19280,11 +21012,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has a lead. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.get": {
@@ -19292,7 +21055,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19348,7 +21112,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.update": {
@@ -19356,7 +21122,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19367,7 +21134,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19420,11 +21188,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another lead already has this e-mail address. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.delete": {
@@ -19432,7 +21231,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19443,7 +21243,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19494,7 +21295,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.list": {
@@ -19502,7 +21305,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19562,7 +21366,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.search": {
@@ -19586,7 +21392,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19635,7 +21442,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "leads.updateTags": {
@@ -19643,7 +21452,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19654,7 +21464,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19710,7 +21521,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tags.list": {
@@ -19718,7 +21531,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19766,7 +21580,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tags.update": {
@@ -19774,7 +21590,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19785,7 +21602,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19838,11 +21656,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another tag already has this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tags.delete": {
@@ -19850,7 +21699,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19861,7 +21711,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19912,7 +21763,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.list": {
@@ -19929,19 +21782,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19990,7 +21845,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listByTeam": {
@@ -20007,19 +21864,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20075,7 +21934,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listByEvent": {
@@ -20092,19 +21953,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20165,7 +22028,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listByShow": {
@@ -20182,19 +22047,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20260,7 +22127,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listItemCells": {
@@ -20287,19 +22156,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20365,7 +22236,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listItemFields": {
@@ -20387,19 +22260,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20465,7 +22340,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listByMethodName": {
@@ -20482,19 +22359,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20565,7 +22444,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listDeletedColumns": {
@@ -20582,19 +22463,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20660,7 +22543,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "activityAudits.listDeletedRows": {
@@ -20677,19 +22562,21 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20755,7 +22642,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivity": {
@@ -20774,7 +22663,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20823,7 +22713,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityCountByEvent": {
@@ -20842,7 +22734,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20891,7 +22784,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityCountByEventUsers": {
@@ -20910,7 +22805,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20959,7 +22855,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityCountByTeam": {
@@ -20978,7 +22876,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21027,7 +22926,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityCountByTeamUsers": {
@@ -21046,7 +22947,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21095,7 +22997,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityFeedCountsByTrialEvent": {
@@ -21114,7 +23018,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21163,7 +23068,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityGroupByTeam": {
@@ -21182,7 +23089,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21231,7 +23139,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getActivityGroupByUser": {
@@ -21250,7 +23160,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21299,7 +23210,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getEventCountByTeam": {
@@ -21318,7 +23231,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21367,7 +23281,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "reports.getShowCountByTeam": {
@@ -21386,7 +23302,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21435,7 +23352,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.create": {
@@ -21443,7 +23362,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21454,7 +23374,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21510,7 +23431,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.createTrial": {
@@ -21518,7 +23441,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21529,7 +23453,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21582,11 +23507,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This team already has a trial event or pays for a plan. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.get": {
@@ -21594,7 +23550,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21655,7 +23612,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.update": {
@@ -21663,7 +23622,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21674,7 +23634,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21732,11 +23693,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event is archived or deleted. Restore it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.delete": {
@@ -21744,7 +23736,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21755,7 +23748,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21808,11 +23802,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.archive": {
@@ -21820,7 +23845,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21831,7 +23857,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21884,11 +23911,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event is already archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.deletePermanently": {
@@ -21896,7 +23954,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21907,7 +23966,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21960,11 +24020,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Only a deleted event can be deleted permanently. Delete it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.restore": {
@@ -21972,7 +24063,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21983,7 +24075,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22036,11 +24129,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event is neither archived nor deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.duplicate": {
@@ -22048,7 +24172,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22059,7 +24184,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22120,26 +24246,30 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.list": {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22188,7 +24318,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.count": {
@@ -22196,7 +24328,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22244,7 +24377,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.exportCsv": {
@@ -22252,7 +24387,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22300,7 +24436,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.exportFilteredCsv": {
@@ -22329,7 +24467,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22378,7 +24517,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.autocomplete": {
@@ -22390,14 +24531,16 @@ export interface operations {
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5); at most 1000, a bound §5 leaves open.
+                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
+                 *     says how many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22446,7 +24589,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.search": {
@@ -22470,7 +24615,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22519,7 +24665,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listArchivedByTeam": {
@@ -22527,7 +24675,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22583,7 +24732,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listDeletedByTeam": {
@@ -22591,7 +24742,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22647,7 +24799,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listWithShowsByTeam": {
@@ -22655,7 +24809,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22711,7 +24866,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.searchByTeam": {
@@ -22735,7 +24892,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22791,7 +24949,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listByUser": {
@@ -22799,7 +24959,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22855,7 +25016,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.searchByUser": {
@@ -22879,7 +25042,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22935,7 +25099,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listLabelsByUser": {
@@ -22943,7 +25109,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22999,7 +25166,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listOwnersByUser": {
@@ -23007,7 +25176,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23063,7 +25233,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.getGuest": {
@@ -23071,7 +25243,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23126,13 +25299,15 @@ export interface operations {
                     "application/json": components["schemas"]["EventGuestView"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["GuestUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listShows": {
@@ -23140,7 +25315,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23201,7 +25377,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.importCsv": {
@@ -23209,7 +25387,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23220,7 +25399,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23281,7 +25461,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.create": {
@@ -23289,7 +25471,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23300,7 +25483,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23361,7 +25545,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listGuestShows": {
@@ -23369,7 +25555,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23424,13 +25611,15 @@ export interface operations {
                     "application/json": components["schemas"]["EventShowSummary"][];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["GuestUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listEligibleMembers": {
@@ -23438,7 +25627,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23499,7 +25689,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listRoles": {
@@ -23507,7 +25699,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23568,7 +25761,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updateRole": {
@@ -23576,7 +25771,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23587,7 +25783,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23645,11 +25842,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user is the last admin of this event. Make someone else an admin first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.createRole": {
@@ -23657,7 +25885,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23668,7 +25897,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23726,11 +25956,157 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user already holds a role on this event. Change it instead. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "events.removeRole": {
+        parameters: {
+            query: {
+                /**
+                 * @description The user whose role on the event is removed.
+                 * @example 65a1f0c2e4b0a1b2c3d4e614
+                 */
+                userId: components["schemas"]["Id"];
+            };
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role that was removed. */
+            200: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRole"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description This user is the last admin of this event. Make someone else an admin first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listRolesByType": {
@@ -23738,7 +26114,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23804,7 +26181,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.createPermission": {
@@ -23812,7 +26191,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23823,7 +26203,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23881,11 +26262,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This permission is already granted on this event. Change it instead. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updatePermission": {
@@ -23893,7 +26305,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23904,7 +26317,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23970,15 +26384,18 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
-    "events.updateOwner": {
+    "events.removePermission": {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23989,7 +26406,90 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+                /**
+                 * @description The permission's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e608
+                 */
+                permissionId: components["parameters"]["PermissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permission was removed. */
+            204: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "events.updateOwner": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24050,7 +26550,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updatePhoto": {
@@ -24058,7 +26560,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24069,7 +26572,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24130,7 +26634,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updateAsset": {
@@ -24138,7 +26644,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24149,7 +26656,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24210,7 +26718,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.addLabel": {
@@ -24218,7 +26728,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24229,7 +26740,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24287,11 +26799,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event already has a label with this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updateLabel": {
@@ -24299,7 +26842,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24310,7 +26854,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24373,11 +26918,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another label of this event has this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.removeLabel": {
@@ -24385,7 +26961,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24396,7 +26973,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24457,7 +27035,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.addGlobalElementLabel": {
@@ -24465,7 +27045,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24476,7 +27057,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24534,11 +27116,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This event already has a global element label with this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.updateGlobalElementLabel": {
@@ -24546,7 +27159,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24557,7 +27171,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24620,11 +27235,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another global element label of this event has this text. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.removeGlobalElementLabel": {
@@ -24632,7 +27278,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24643,7 +27290,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24704,7 +27352,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.resendInvite": {
@@ -24712,7 +27362,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24723,7 +27374,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24781,11 +27433,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This user has already signed up; there is no invitation to resend. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "events.listProducts": {
@@ -24793,7 +27476,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24840,7 +27524,68 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "events.listRoleTypes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event role types. */
+            200: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRoleType"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.list": {
@@ -24848,7 +27593,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24909,7 +27655,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.upload": {
@@ -24917,7 +27665,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24928,7 +27677,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24989,7 +27739,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.update": {
@@ -24997,7 +27749,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25008,7 +27761,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25071,11 +27825,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This document is archived or deleted. Restore it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.delete": {
@@ -25083,7 +27868,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25094,7 +27880,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25152,11 +27939,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This document is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.restore": {
@@ -25164,7 +27982,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25175,7 +27994,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25233,11 +28053,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This document is neither archived nor deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.archive": {
@@ -25245,7 +28096,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25256,7 +28108,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25314,11 +28167,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This document is already archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.getSignedUrl": {
@@ -25332,7 +28216,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25398,7 +28283,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.getPublicSignedUrl": {
@@ -25412,7 +28299,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25476,7 +28364,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "eventDocs.listSignedUrls": {
@@ -25498,7 +28388,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25559,7 +28450,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.get": {
@@ -25567,7 +28460,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25633,7 +28527,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.delete": {
@@ -25641,7 +28537,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25652,7 +28549,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25710,11 +28608,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This file or folder is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.restore": {
@@ -25722,7 +28651,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25733,7 +28663,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25791,11 +28722,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This file or folder is neither archived nor deleted, or its folder still is. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.archive": {
@@ -25803,7 +28765,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25814,7 +28777,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25872,11 +28836,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This file or folder is already archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.deletePermanently": {
@@ -25884,7 +28879,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25895,7 +28891,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25953,11 +28950,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Only a deleted file or folder can be deleted permanently. Delete it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.createFolder": {
@@ -25965,7 +28993,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25976,7 +29005,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26034,11 +29064,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A file or folder with this name is already in this folder. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.updateFolder": {
@@ -26046,7 +29107,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26057,7 +29119,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26120,11 +29183,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A file or folder with this name is already beside this folder. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.listChildren": {
@@ -26132,7 +29226,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26198,7 +29293,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.listNested": {
@@ -26206,7 +29303,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26267,7 +29365,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.listArchived": {
@@ -26275,7 +29375,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26336,7 +29437,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.search": {
@@ -26350,7 +29453,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26411,7 +29515,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.move": {
@@ -26419,7 +29525,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26430,7 +29537,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26493,11 +29601,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A folder cannot move into itself, and the target folder already holds something with this name. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.moveToRoot": {
@@ -26505,7 +29644,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26516,7 +29656,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26574,11 +29715,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description A file or folder with this name is already at the root. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.getDisplayType": {
@@ -26586,7 +29758,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26652,7 +29825,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "fsObjects.listDisplayTypes": {
@@ -26660,7 +29835,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26721,7 +29897,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.get": {
@@ -26729,7 +29907,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26795,7 +29974,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.update": {
@@ -26803,7 +29984,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26814,7 +29996,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26880,7 +30063,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.deletePermanently": {
@@ -26888,7 +30073,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26899,7 +30085,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26958,7 +30145,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.delete": {
@@ -26966,7 +30155,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26977,7 +30167,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27035,11 +30226,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This show is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.archive": {
@@ -27047,7 +30269,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27058,7 +30281,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27116,11 +30340,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This show is already archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.restore": {
@@ -27128,7 +30383,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27139,7 +30395,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27197,11 +30454,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This show is neither archived nor deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.archiveTemplate": {
@@ -27209,7 +30497,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27220,7 +30509,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27278,11 +30568,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This show is not a template, or the template is already archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.restoreTemplate": {
@@ -27290,7 +30611,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27301,7 +30623,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27359,11 +30682,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This template is not archived. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.setPrivate": {
@@ -27371,7 +30725,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27382,7 +30737,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27448,7 +30804,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.duplicate": {
@@ -27456,7 +30814,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27467,7 +30826,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27533,7 +30893,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.duplicateToEvent": {
@@ -27541,7 +30903,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27552,7 +30915,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27623,7 +30987,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.createPdfPreset": {
@@ -27631,7 +30997,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27642,7 +31009,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27705,11 +31073,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another PDF preset of this show has this name. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.updatePdfPreset": {
@@ -27717,7 +31116,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27728,7 +31128,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27796,11 +31197,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another PDF preset of this show has this name. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.updateGlobalElementContainers": {
@@ -27808,7 +31240,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27819,7 +31252,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27885,7 +31319,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.getItemSetList": {
@@ -27893,7 +31329,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27959,7 +31396,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.exportItemSetListCsv": {
@@ -27967,7 +31406,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28033,7 +31473,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.getItemSetListAsGuest": {
@@ -28041,7 +31483,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28101,30 +31544,34 @@ export interface operations {
                     "application/json": components["schemas"]["ItemSetList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["GuestUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.getItemSetListSubset": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The columns to include, in order; repeat the key for each (`?columnIds=…&columnIds=…`).
+                 * @description The columns to include, in order; repeat the key for each (`?columnIds=…&columnIds=…`). Left out: every
+                 *     column the caller sees.
                  * @example [
                  *       "65a1f0c2e4b0a1b2c3d4e606",
                  *       "65a1f0c2e4b0a1b2c3d4e622"
                  *     ]
                  */
-                columnIds: components["schemas"]["Id"][];
+                columnIds?: components["schemas"]["Id"][];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28190,24 +31637,28 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.getItemSetListSubsetAsGuest": {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The columns to include, in order; repeat the key for each (`?columnIds=…&columnIds=…`).
+                 * @description The columns to include, in order; repeat the key for each (`?columnIds=…&columnIds=…`). Left out: every
+                 *     guest-pass column.
                  * @example [
                  *       "65a1f0c2e4b0a1b2c3d4e606",
                  *       "65a1f0c2e4b0a1b2c3d4e622"
                  *     ]
                  */
-                columnIds: components["schemas"]["Id"][];
+                columnIds?: components["schemas"]["Id"][];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28267,13 +31718,15 @@ export interface operations {
                     "application/json": components["schemas"]["ItemSetList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["GuestUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.listGlobalElementShowItems": {
@@ -28281,7 +31734,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28347,7 +31801,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.recount": {
@@ -28355,7 +31811,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28366,7 +31823,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28427,7 +31885,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.resetAllStartTimes": {
@@ -28435,7 +31895,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28446,7 +31907,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28507,7 +31969,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "shows.clearProofOfPerformance": {
@@ -28515,7 +31979,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28526,7 +31991,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28587,7 +32053,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "templates.listByEvent": {
@@ -28601,7 +32069,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28662,7 +32131,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "templates.listGlobal": {
@@ -28670,7 +32141,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28719,7 +32191,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.importCsv": {
@@ -28727,7 +32201,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28738,7 +32213,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28799,7 +32275,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.create": {
@@ -28807,7 +32285,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28818,7 +32297,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28879,7 +32359,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.update": {
@@ -28887,7 +32369,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28898,7 +32381,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28964,7 +32448,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.restore": {
@@ -28972,7 +32458,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28983,7 +32470,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29041,11 +32529,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This list is neither archived nor deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.duplicate": {
@@ -29053,7 +32572,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29064,7 +32584,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29130,7 +32651,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "lists.duplicateToEvent": {
@@ -29138,7 +32661,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29149,7 +32673,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29220,7 +32745,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.importCsv": {
@@ -29228,7 +32755,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29239,7 +32767,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29300,7 +32829,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.create": {
@@ -29308,7 +32839,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29319,7 +32851,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29380,7 +32913,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.update": {
@@ -29388,7 +32923,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29399,7 +32935,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29465,7 +33002,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.restore": {
@@ -29473,7 +33012,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29484,7 +33024,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29542,11 +33083,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This schedule is neither archived nor deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.duplicate": {
@@ -29554,7 +33126,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29565,7 +33138,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29631,7 +33205,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "schedules.duplicateToEvent": {
@@ -29639,7 +33215,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29650,7 +33227,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29721,7 +33299,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "categories.list": {
@@ -29729,7 +33309,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29795,7 +33376,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "categories.create": {
@@ -29803,7 +33386,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29814,7 +33398,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29877,11 +33462,124 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another category of this show is already named Main stage. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "categories.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+                /**
+                 * @description The show's (list's, schedule's) id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e602
+                 */
+                showId: components["parameters"]["ShowId"];
+                /**
+                 * @description The category's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e609
+                 */
+                categoryId: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category. */
+            200: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "categories.update": {
@@ -29889,7 +33587,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29900,7 +33599,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29968,11 +33668,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another category of this show is already named Second stage. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "categories.delete": {
@@ -29980,7 +33711,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29991,7 +33723,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30055,7 +33788,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.createRow": {
@@ -30063,7 +33798,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30074,7 +33810,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30145,7 +33882,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.createRows": {
@@ -30153,7 +33892,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30164,7 +33904,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30235,7 +33976,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.createRowProof": {
@@ -30243,7 +33986,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30254,7 +33998,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30325,7 +34070,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateRow": {
@@ -30333,7 +34080,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30344,7 +34092,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30412,11 +34161,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is locked. Unlock it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateRowSettings": {
@@ -30424,7 +34204,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30435,7 +34216,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30506,7 +34288,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateRowPresentation": {
@@ -30514,7 +34298,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30525,7 +34310,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30596,7 +34382,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateItemRowProofNote": {
@@ -30604,7 +34392,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30615,7 +34404,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30683,11 +34473,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row has no proof of performance to annotate. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.restoreRow": {
@@ -30695,7 +34516,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30706,7 +34528,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30774,11 +34597,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is not deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.clearItemRowProof": {
@@ -30786,7 +34640,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30797,7 +34652,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30868,7 +34724,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.clearItemRowProofHistory": {
@@ -30876,7 +34734,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30887,7 +34746,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30958,7 +34818,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateShowStartRow": {
@@ -30966,7 +34828,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30977,7 +34840,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31048,7 +34912,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.publishRow": {
@@ -31056,7 +34922,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31067,7 +34934,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31140,11 +35008,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is already linked to a global element. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.publishRowEverywhere": {
@@ -31152,7 +35051,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31163,7 +35063,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31231,11 +35132,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is not linked to a global element. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.pushRowChangesToGlobalElement": {
@@ -31243,7 +35175,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31254,7 +35187,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31322,11 +35256,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is not linked to a global element. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateGlobalElementReferences": {
@@ -31334,7 +35299,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31345,7 +35311,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31418,11 +35385,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is not linked to a global element. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateGlobalElementVersion": {
@@ -31430,7 +35428,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31441,7 +35440,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31514,11 +35514,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is not linked to a global element. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateActualDurations": {
@@ -31526,7 +35557,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31537,7 +35569,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31608,7 +35641,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.listProofs": {
@@ -31616,7 +35651,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31687,7 +35723,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.listRowProofHistory": {
@@ -31695,7 +35733,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31771,7 +35810,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.deleteRow": {
@@ -31779,7 +35820,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31790,7 +35832,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31858,11 +35901,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is locked. Unlock it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.deleteRows": {
@@ -31870,7 +35944,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31881,7 +35956,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31949,11 +36025,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description One of these rows is locked, so none was deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateItemRowCell": {
@@ -31961,7 +36068,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31972,7 +36080,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32040,11 +36149,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This row is locked. Unlock it first. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateItemRowNote": {
@@ -32052,7 +36192,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32063,7 +36204,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32134,7 +36276,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.moveRow": {
@@ -32142,7 +36286,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32153,7 +36298,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32224,7 +36370,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.moveRows": {
@@ -32232,7 +36380,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32243,7 +36392,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32314,7 +36464,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.getRowOrder": {
@@ -32322,7 +36474,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32393,7 +36546,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateRowOrder": {
@@ -32401,7 +36556,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32412,7 +36568,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32483,7 +36640,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateTracking": {
@@ -32491,7 +36650,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32502,7 +36662,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32573,7 +36734,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.updateMultipleCells": {
@@ -32581,7 +36744,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32592,7 +36756,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32660,11 +36825,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description One of these rows is locked, so no cell was changed. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "itemSets.listItemRowTitles": {
@@ -32672,7 +36868,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32743,7 +36940,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.create": {
@@ -32751,7 +36950,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32762,7 +36962,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32830,11 +37031,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another column of this list already has this heading. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.update": {
@@ -32842,7 +37074,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32853,7 +37086,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32921,11 +37155,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Another column of this list already has this heading. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.delete": {
@@ -32933,7 +37198,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32944,7 +37210,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33012,11 +37279,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This column is already deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.restore": {
@@ -33024,7 +37322,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33035,7 +37334,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33103,11 +37403,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description This column is not deleted. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.move": {
@@ -33115,7 +37446,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33126,7 +37458,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33197,7 +37530,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.moveGuest": {
@@ -33205,7 +37540,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33216,7 +37552,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33284,11 +37621,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Guests do not see this column, so it has no place in their order. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.moveForUser": {
@@ -33296,7 +37664,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33307,7 +37676,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33378,7 +37748,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.addGuestPass": {
@@ -33386,7 +37758,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33397,7 +37770,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33465,11 +37839,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Guests already see this column. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.deleteGuestPass": {
@@ -33477,7 +37882,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33488,7 +37894,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33556,11 +37963,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Guests do not see this column. */
+            409: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.setOrderFromUser": {
@@ -33568,7 +38006,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33579,7 +38018,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33650,7 +38090,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.showHiddenForUser": {
@@ -33658,7 +38100,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33669,7 +38112,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33735,7 +38179,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.updateItemSettings": {
@@ -33743,7 +38189,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33754,7 +38201,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33825,7 +38273,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.updateUserVisibility": {
@@ -33833,7 +38283,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33844,7 +38295,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33915,7 +38367,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.updateUserNoteSettings": {
@@ -33923,7 +38377,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33934,7 +38389,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34005,7 +38461,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.updateUserSettings": {
@@ -34013,7 +38471,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34024,7 +38483,8 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
                  * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries.
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34095,7 +38555,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "columns.listTitles": {
@@ -34103,7 +38565,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34174,7 +38637,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

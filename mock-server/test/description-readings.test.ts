@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/free-port.js';
+import { type RunningPrism, startPrism } from '../src/prism.js';
+import { paths } from '../src/stack.js';
+
+// Issue 12 points 1, 3 and 4, as a client written from §7 sees them on the real Prism: no requirement §7/§5 does not
+// state refuses the call, the calls §7 and §6 name answer, and the client id rides in both modes.
+const doc = JSON.parse(readFileSync(paths.bundle, 'utf8'));
+const calls = new Map(sampleCalls(doc).map((call) => [call.operationId, call]));
+const token = 'sample-access-token-0123456789';
+const guestPass = 'sample-guest-pass-0123456789';
+let direct: RunningPrism;
+let proxy: RunningPrism;
+
+beforeAll(async () => {
+  [direct, proxy] = await Promise.all([
+    startPrism({ spec: paths.bundle, port: await freePort(), errors: true }),
+    startPrism({ spec: paths.bundle.replace(/\.json$/, '.proxy.json'), port: await freePort(), errors: true }),
+  ]);
+}, 60_000);
+
+afterAll(() => Promise.all([direct?.stop(), proxy?.stop()]));
+
+function sample(id: string): SampleCall {
+  const call = calls.get(id);
+  if (!call) throw new Error(`no operation ${id}`);
+  return call;
+}
+
+interface Tweak {
+  query?: Record<string, string>;
+  /** Query parameters of the sample to leave out. */
+  drop?: string[];
+  headers?: Record<string, string>;
+}
+
+/** The operation's sample call in direct mode, changed by `tweak`; answers the status. */
+async function send(id: string, tweak: Tweak = {}): Promise<number> {
+  const call = sample(id);
+  const url = new URL(call.path, direct.url);
+  for (const [name, value] of Object.entries(call.query)) {
+    if (tweak.drop?.includes(name)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
+  }
+  for (const [name, value] of Object.entries(tweak.query ?? {})) url.searchParams.set(name, value);
+  if (call.authenticated) url.searchParams.set('accessToken', token);
+  if (call.guest) url.searchParams.set('guestPass', guestPass);
+  const headers = new Headers({ 'X-Api-Key': 'development-api-key', ...call.headers, ...tweak.headers });
+  const init: RequestInit = { method: call.method, headers };
+  if (call.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify(call.body);
+  }
+  const response = await fetch(url, init);
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe('no requirement §7 and §5 do not state (point 1)', () => {
+  it('answers GET /ssoconfig/emailMatchers without an email', async () => {
+    expect(sample('sso.listEmailMatchers').query).toEqual({});
+    expect(await send('sso.listEmailMatchers')).toBe(200);
+    expect(await send('sso.listEmailMatchers', { query: { email: 'ada@eu.example.com' } })).toBe(200);
+  });
+
+  it.each(['shows.getItemSetListSubset', 'shows.getItemSetListSubsetAsGuest'])(
+    'answers %s without columnIds',
+    async (id) => {
+      expect(sample(id).query).toEqual({});
+      expect(await send(id)).toBe(200);
+    },
+  );
+
+  it('takes any visible-ASCII request id up to 128 characters, not only UUIDs', async () => {
+    for (const id of ['req-2026-11-23.abc_42', 'x', 'A'.repeat(128), '0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11']) {
+      expect(await send('teams.listRoleTypes', { headers: { 'X-Request-Id': id } }), id).toBe(200);
+    }
+    for (const id of ['has space', 'A'.repeat(129), 'tab\there']) {
+      expect(await send('teams.listRoleTypes', { headers: { 'X-Request-Id': id } }), id).toBe(422);
+    }
+  });
+
+  it('takes any size of at least 1 on plain lists, and keeps §5 1 to 100 on search', async () => {
+    expect(await send('users.list', { query: { size: '5000', page: '20000' } })).toBe(200);
+    expect(await send('users.autocomplete', { query: { size: '500' } })).toBe(200);
+    expect(await send('users.list', { query: { size: '0' } })).toBe(422);
+    expect(await send('users.search', { query: { size: '100', page: '10000' } })).toBe(200);
+    expect(await send('users.search', { query: { size: '101' } })).toBe(422);
+  });
+
+  it('has no company on the user create payload', () => {
+    expect(Object.keys(doc.components.schemas.SignupRequest.properties)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'password',
+      'captcha',
+      'isVerified',
+      'industry',
+      'timezone',
+    ]);
+  });
+
+  it('answers GET …/categories/{categoryId}', async () => {
+    expect(sample('categories.get').template).toBe(
+      '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}',
+    );
+    expect(await send('categories.get')).toBe(200);
+  });
+});
+
+describe('what §6 names (point 3)', () => {
+  it.each([
+    ['teams.updateRole', 'PUT /teams/{teamId}/roles/{roleId}'],
+    ['teams.deleteRole', 'DELETE /teams/{teamId}/roles/{roleId}'],
+    ['events.removeRole', 'DELETE /teams/{teamId}/events/{eventId}/roles'],
+    ['events.removePermission', 'DELETE /teams/{teamId}/events/{eventId}/permissions/{permissionId}'],
+    ['events.listRoleTypes', 'GET /eventRoleTypes'],
+  ])('%s is %s and answers its success', async (id, call) => {
+    const sampled = sample(id);
+    expect(`${sampled.method} ${sampled.template}`).toBe(call);
+    expect(sampled.success).toContain(await send(id));
+  });
+});
+
+describe('the client identifier in request data (point 4)', () => {
+  it('is accepted as the X-Client-Id header in direct mode', async () => {
+    expect(await send('teams.listRoleTypes', { headers: { 'X-Client-Id': 'app.login' } })).toBe(200);
+    expect(await send('users.create', { headers: { 'X-Client-Id': 'app.login' } })).toBe(201);
+  });
+
+  it('is accepted as `clientId` in the proxy envelope, JSON and multipart', async () => {
+    const json = async (id: string, envelope: object) => {
+      const url = new URL(`/api/${id}`, proxy.url);
+      if (sample(id).authenticated) url.searchParams.set('accessToken', token);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(envelope),
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    expect(await json('teams.listRoleTypes', { clientId: 'app.login' })).toBe(200);
+    expect(await json('users.create', { payload: sample('users.create').body, clientId: 'app.login' })).toBe(201);
+    expect(await json('teams.listRoleTypes', { clientId: '' })).toBe(422);
+
+    const upload = sample('users.updatePhoto');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.form ?? {})) form.append(name, value);
+    form.append('params', JSON.stringify(upload.typed.params));
+    form.append('clientId', 'app.login');
+    form.append('file', new Blob(['sample file'], { type: 'text/plain' }), 'sample.txt');
+    const url = new URL('/api/upload/users.updatePhoto', proxy.url);
+    url.searchParams.set('accessToken', token);
+    const response = await fetch(url, { method: 'POST', body: form });
+    await response.body?.cancel();
+    expect(upload.success).toContain(response.status);
+  });
+});
