@@ -7,6 +7,9 @@ import { prefer } from './support/scenario.js';
 
 const timezone = 'Europe/Paris';
 test.use({ timezoneId: timezone });
+// The longest names §5 allows (50 characters each): "{first} {last}'s Team" would be 108 characters.
+const LONG_FIRST = 'Maximilliana Wilhelmina Augusta Charlotte Theodora';
+const LONG_LAST = 'Montgomery-Fitzgerald Worthington Ashby-Carrington';
 
 test.describe('/signup', () => {
   test('creates the user with the captcha token, signs in, creates the team, and goes to /dash/redirect/new', async ({
@@ -34,11 +37,24 @@ test.describe('/signup', () => {
         captcha: STUB_TOKEN,
         industry: 'Corporate',
         timezone,
-        company: 'Analytical Engines',
       },
     ]);
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
-    expect(teams).toEqual([{ title: "Ada Lovelace's Team", email: 'ada@example.com', defaultTimeZone: timezone }]);
+    // §2's company name is the team's title (§7 user create has no company).
+    expect(teams).toEqual([{ title: 'Analytical Engines', email: 'ada@example.com', defaultTimeZone: timezone }]);
+  });
+
+  test('signs up with two 50-character names and lands on the dashboard', async ({ page }) => {
+    const users = recordCalls(page, 'POST', /^\/users$/);
+    const teams = recordCalls(page, 'POST', /^\/teams$/);
+    await page.goto('/app.login/signup');
+    await fillSignupForm(page);
+    await page.getByLabel('First name').fill(LONG_FIRST);
+    await page.getByLabel('Last name').fill(LONG_LAST);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dash\/redirect\/new$/);
+    expect(users).toEqual([expect.objectContaining({ firstName: LONG_FIRST, lastName: LONG_LAST })]);
+    expect(teams).toEqual([expect.objectContaining({ title: 'Analytical Engines' })]);
   });
 
   test('prefills from the link, locks the email, turns a space into a plus, and sends isVerified', async ({ page }) => {
@@ -183,6 +199,25 @@ test.describe('/signup with a session resumed at start', () => {
     await page.getByRole('button', { name: 'Create team' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/team/65a1f0c2e4b0a1b2c3d4e5f7');
     expect(teams).toEqual([{ title: "Ada Lovelace's Team", email: 'ada@example.com', defaultTimeZone: timezone }]);
+  });
+
+  test('names the team of a user with two 50-character names within the 100-character title, and lands on the dashboard', async ({
+    page,
+  }) => {
+    await prefer(page, /^\/token\/user$/, 'example=longNames');
+    const teams = recordCalls(page, 'POST', /^\/teams$/);
+    await page.goto('/app.login/signup');
+    await expect(page.getByText(`You are signed in as ${LONG_FIRST} ${LONG_LAST}`, { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expect(page.getByTestId('dash-path')).toHaveText('/dash/team/65a1f0c2e4b0a1b2c3d4e5f7');
+    // The full name is cut at a word boundary so that, with "'s Team", it fits §9's 100 characters (DECISIONS.md).
+    expect(teams).toEqual([
+      {
+        title: "Maximilliana Wilhelmina Augusta Charlotte Theodora Montgomery-Fitzgerald Worthington's Team",
+        email: 'max@example.com',
+        defaultTimeZone: timezone,
+      },
+    ]);
   });
 
   test('clears the session when GET /token/user fails, and shows the sign-up form', async ({ page }) => {

@@ -5,9 +5,32 @@ export const SIGN_UP_INDUSTRY = 'Corporate';
 /** §9 default time zone, used when the browser does not name one. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** §5: the team name when none is given. */
+/** §9: a team title is 2 to 100 characters (the description's `TeamCreateRequest.title`). */
+export const TEAM_TITLE_MAX = 100;
+const TEAM_SUFFIX = "'s Team";
+
+/**
+ * §5: the team name when none is given, "{first} {last}'s Team". Two 50-character names would make 108 characters,
+ * over the §9 title limit, so the full name is cut at the last word boundary that fits (DECISIONS.md): the suffix
+ * stays, and the first name always fits whole, since a name has at most 50 characters.
+ */
 export function defaultTeamName(firstName: string, lastName: string): string {
-  return `${firstName.trim()} ${lastName.trim()}'s Team`;
+  const name = `${firstName.trim()} ${lastName.trim()}`;
+  return `${fitAtWordBoundary(name, TEAM_TITLE_MAX - TEAM_SUFFIX.length)}${TEAM_SUFFIX}`;
+}
+
+/** §2, §7: the team created after sign-up is named by the company, or by the default when none is given. */
+export function teamTitle(company: string, firstName: string, lastName: string): string {
+  return company.trim() || defaultTeamName(firstName, lastName);
+}
+
+/** At most `max` characters (code points, as the description counts them), cut before a space where one fits. */
+function fitAtWordBoundary(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max + 1).join('');
+  const space = head.lastIndexOf(' ');
+  return space > 0 ? head.slice(0, space).trimEnd() : chars.slice(0, max).join('');
 }
 
 /** §3: the time zone guessed from the browser. */

@@ -4,7 +4,7 @@ import { apiClient } from '../../app/api-client.js';
 import { isCancelled, onCancelAll } from '../../app/cancel.js';
 import { session, startSession } from '../../app/session.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
-import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
+import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY, teamTitle } from '../../lib/sign-up.js';
 
 /** §4 sign-up: in progress, signed up, and the 409 'Sign Up Error' dialog. `failed`: any other error (not shown). */
 export const signupState = proxy({
@@ -19,6 +19,7 @@ export interface SignUpForm {
   lastName: string;
   email: string;
   password: string;
+  /** §2 company name: the title of the team created after sign-up (§7 user create has no company). */
   company: string;
   /** §2: all four identity fields came in the link. */
   verified: boolean;
@@ -32,8 +33,9 @@ export function enterSignup(): void {
 
 /**
  * §3 and §7: create the user (industry 'Corporate', the browser's time zone, the captcha token, isVerified when the
- * link carried the full identity), sign in, then create the team named "{first} {last}'s Team". Resolves with where
- * §2 sends the visitor, or undefined when it did not finish (the state says why).
+ * link carried the full identity), sign in, then create the team titled by the company name, or "{first} {last}'s
+ * Team" when none is given. Resolves with where §2 sends the visitor, or undefined when it did not finish (the state
+ * says why).
  */
 export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpOutcome | undefined> {
   const timezone = browserTimeZone();
@@ -49,7 +51,6 @@ export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpO
           captcha,
           industry: SIGN_UP_INDUSTRY,
           timezone,
-          company: form.company,
           ...(form.verified ? { isVerified: true } : {}),
         },
       });
@@ -62,7 +63,7 @@ export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpO
     }
     const signedIn = await unwrap(api.POST('/login', { body: { email: form.email, password: form.password } }));
     startSession(signedIn.accessToken, signedIn.user);
-    await createTeam(form.firstName, form.lastName, form.email, timezone);
+    await createTeam(teamTitle(form.company, form.firstName, form.lastName), form.email, timezone);
     return { kind: 'new-user' };
   });
 }
@@ -72,18 +73,14 @@ export async function createTeamForSignedInUser(): Promise<SignUpOutcome | undef
   const user = session.user;
   if (!user) return undefined;
   return run(async () => {
-    const team = await createTeam(user.firstName, user.lastName, user.email, browserTimeZone());
+    const team = await createTeam(defaultTeamName(user.firstName, user.lastName), user.email, browserTimeZone());
     return { kind: 'existing-user', teamId: team._id };
   });
 }
 
-async function createTeam(firstName: string, lastName: string, email: string, defaultTimeZone: string) {
+async function createTeam(title: string, email: string, defaultTimeZone: string) {
   const api = await apiClient();
-  return unwrap(
-    api.POST('/teams', {
-      body: { title: defaultTeamName(firstName, lastName), email, defaultTimeZone },
-    }),
-  );
+  return unwrap(api.POST('/teams', { body: { title, email, defaultTimeZone } }));
 }
 
 async function run(steps: () => Promise<SignUpOutcome | undefined>): Promise<SignUpOutcome | undefined> {
