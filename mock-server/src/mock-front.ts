@@ -18,6 +18,11 @@ export interface MockFrontOptions {
   target: string;
   /** Scenario accounts turned into a `Prefer` choice; none in proxy mode, where a real backend answers. */
   scenarios?: readonly Scenario[];
+  /**
+   * The stateful sandbox (issue 16) behind Prism in proxy mode: requests for the operations it `handles` that carry
+   * no `Prefer` (the client's or a scenario's) go to `target` instead of Prism's examples.
+   */
+  sandbox?: { target: string; handles: (method: string, path: string) => boolean };
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
@@ -28,6 +33,8 @@ export interface Exchange {
   path: string;
   status: number;
   violations: Violation[];
+  /** True when the sandbox answered (through Prism's validating proxy). */
+  sandbox: boolean;
 }
 
 export type RunningFront = RunningServer;
@@ -119,7 +126,9 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       headers.set('prefer', scenario.prefer);
       options.log?.(`scenario "${scenario.name}": ${method} ${url.pathname} → Prefer: ${scenario.prefer}`);
     }
-    const answer = await fetch(`${target}${url.pathname}${url.search}`, {
+    const toSandbox = Boolean(!headers.has('prefer') && options.sandbox?.handles(method, url.pathname));
+    const base = toSandbox && options.sandbox ? options.sandbox.target.replace(/\/+$/, '') : target;
+    const answer = await fetch(`${base}${url.pathname}${url.search}`, {
       method,
       headers,
       redirect: 'manual',
@@ -128,7 +137,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     let payload = Buffer.from(await answer.arrayBuffer());
     const listed = readViolations(answer.headers.get(VIOLATIONS_HEADER));
     const violations = listed.length ? listed : violationsInPrismProblem(payload, answer.headers.get('content-type'));
-    const exchange = { method, path: url.pathname, status: answer.status, violations };
+    const exchange = { method, path: url.pathname, status: answer.status, violations, sandbox: toSandbox };
     options.onExchange?.(exchange);
 
     const out: Record<string, string> = {};
