@@ -62,7 +62,7 @@ describe('the sandbox’s rules over time', () => {
       'NO-LOWER-CASE-1',
       'No-Digits-Here',
       'NoSymbols12345',
-      'A1-'.repeat(11) + 'a',
+      `${'A1-'.repeat(11)}a`,
     ]) {
       expect(newPasswordIssue(weak)).toBeDefined();
     }
