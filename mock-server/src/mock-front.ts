@@ -19,10 +19,10 @@ export interface MockFrontOptions {
   /** Scenario accounts turned into a `Prefer` choice; none in proxy mode, where a real backend answers. */
   scenarios?: readonly Scenario[];
   /**
-   * The stateful sandbox (issue 16) behind Prism in proxy mode: requests for the operations it `handles` that carry
-   * no `Prefer` (the client's or a scenario's) go to `target` instead of Prism's examples.
+   * With the stateful sandbox (issue 16) behind `target`: which calls it answers (those of its operations that carry
+   * no `Prefer`, the client's or a scenario's), so each exchange says whether it was the sandbox's.
    */
-  sandbox?: { target: string; handles: (method: string, path: string) => boolean };
+  sandbox?: { handles: (method: string, path: string) => boolean };
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
@@ -33,7 +33,7 @@ export interface Exchange {
   path: string;
   status: number;
   violations: Violation[];
-  /** True when the sandbox answered (through Prism's validating proxy). */
+  /** True when the call was the sandbox's to answer (through Prism's validating proxy). */
   sandbox: boolean;
 }
 
@@ -127,8 +127,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       options.log?.(`scenario "${scenario.name}": ${method} ${url.pathname} → Prefer: ${scenario.prefer}`);
     }
     const toSandbox = Boolean(!headers.has('prefer') && options.sandbox?.handles(method, url.pathname));
-    const base = toSandbox && options.sandbox ? options.sandbox.target.replace(/\/+$/, '') : target;
-    const answer = await fetch(`${base}${url.pathname}${url.search}`, {
+    const answer = await fetch(`${target}${url.pathname}${url.search}`, {
       method,
       headers,
       redirect: 'manual',

@@ -63,32 +63,38 @@ export interface RunningStack {
 }
 
 /**
- * Starts Prism on the bundle (mock, or proxy to `upstream`), the scenario front at the mock's public address, and
+ * Starts Prism on the bundle (mock, or proxy to `upstream` or to the sandbox), the scenario front at the mock's public address, and
  * the site (app, docs, dashboard placeholder, the SSO stand-in) with the proxy-mode handler at `/api/` calling the
  * front with the API key held here.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? 'development-api-key';
-  const withSandbox = Boolean(options.sandbox && !options.upstream);
-  const [prism, sandbox] = await Promise.all([
-    startPrism({
+  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
+  // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
+  // sandbox leaves to it (501): one Prism, as without it.
+  let prism: RunningPrism;
+  try {
+    prism = await startPrism({
       spec: paths.bundle,
       port: await freePort(),
       host,
-      ...(options.errors ? { errors: true } : {}),
+      ...(options.errors || sandbox ? { errors: true } : {}),
       ...(options.log ? { log: options.log } : {}),
       ...(options.upstream ? { upstream: options.upstream } : {}),
-    }),
-    withSandbox ? startSandbox(host) : undefined,
-  ]);
+      ...(sandbox ? { upstream: sandbox.backend.url } : {}),
+    });
+  } catch (error) {
+    await sandbox?.backend.stop();
+    throw error;
+  }
   let front: RunningFront | undefined;
   let site: RunningSite;
   const routes = sandboxRoutes();
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
   const scenarios = (options.scenarios ?? catalogue).filter(
-    (s) => !withSandbox || !(SignInSandbox.operations as readonly string[]).includes(s.operationId),
+    (s) => !sandbox || !(SignInSandbox.operations as readonly string[]).includes(s.operationId),
   );
   try {
     front = await startMockFront({
@@ -97,12 +103,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
       ...(sandbox
-        ? {
-            sandbox: {
-              target: sandbox.prism.url,
-              handles: (method: string, path: string) => matchSandbox(routes, method, path) !== undefined,
-            },
-          }
+        ? { sandbox: { handles: (method: string, path: string) => matchSandbox(routes, method, path) !== undefined } }
         : {}),
       onExchange: (exchange) => {
         for (const line of sandbox?.tally.record(exchange) ?? []) console.error(`✖ ${line}`);
@@ -127,7 +128,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(sandbox ? { outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally) } : {}),
     });
   } catch (error) {
-    await Promise.all([front?.stop(), prism.stop(), sandbox?.stop()]);
+    await Promise.all([front?.stop(), prism.stop(), sandbox?.backend.stop()]);
     throw error;
   }
   const running = front;
@@ -137,33 +138,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     prism,
     ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally } } : {}),
     stop: async () => {
-      await Promise.all([site.stop(), running.stop(), prism.stop(), sandbox?.stop()]);
+      await Promise.all([site.stop(), running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
   };
 }
 
-/** The sandbox's backend and Prism in proxy mode in front of it, validating every request and answer (--errors). */
+/** The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of. */
 async function startSandbox(host: string) {
   const state = await SignInSandbox.seeded();
   const backend = await startSandboxServer(state, await freePort(), host);
-  try {
-    const prism = await startPrism({
-      spec: paths.bundle,
-      port: await freePort(),
-      host,
-      upstream: backend.url,
-      errors: true,
-    });
-    return {
-      state,
-      prism,
-      tally: new ContractTally(),
-      stop: async () => {
-        await Promise.all([prism.stop(), backend.stop()]);
-      },
-    };
-  } catch (error) {
-    await backend.stop();
-    throw error;
-  }
+  return { state, backend, tally: new ContractTally() };
 }

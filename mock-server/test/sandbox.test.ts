@@ -219,6 +219,15 @@ describe('the sandbox behind the mock', () => {
     expect(stateless.body).toMatchObject({ email: 'ada@example.com' });
   });
 
+  it('leaves every other call to Prism’s examples, and the SSO scenarios still apply', async () => {
+    const configured = await call('GET', '/ssoconfig/example.com');
+    expect(configured.status).toBe(200);
+    expect(configured.body).toHaveProperty('domain');
+    const scenario = await call('GET', '/ssoconfig/nosso.example.com');
+    expect([scenario.status, scenario.headers.get('x-mock-scenario')]).toEqual([404, 'SSO not configured']);
+    expect((await call('GET', '/users/count')).status).toBe(401);
+  });
+
   it('shows the outbox newest first, escaped, with the site’s security headers', async () => {
     await signUp("o'hara+x@example.com");
     const response = await fetch(`${stack.site.url}/outbox/`);

@@ -73,7 +73,9 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
 
 /**
  * The sandbox as an HTTP backend, for Prism in proxy mode to stand in front of (Prism checks every request before
- * it arrives here and every answer on its way back). It logs nothing of what it receives: bodies carry passwords.
+ * it arrives here and every answer on its way back). A call it does not answer, and any call carrying `Prefer`, gets
+ * 501 Not Implemented, on which Prism answers from the description's examples instead (its "remock"), so one Prism
+ * serves both. It logs nothing of what it receives: bodies carry passwords.
  */
 export function startSandboxServer(sandbox: SignInSandbox, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   const routes = sandboxRoutes();
@@ -81,9 +83,10 @@ export function startSandboxServer(sandbox: SignInSandbox, port: number, host = 
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const requestId = req.headers['x-request-id'];
     const echo: Record<string, string> = typeof requestId === 'string' ? { 'x-request-id': requestId } : {};
-    const found = matchSandbox(routes, req.method ?? 'GET', url.pathname);
+    const found = req.headers.prefer ? undefined : matchSandbox(routes, req.method ?? 'GET', url.pathname);
     if (!found) {
-      return reply(res, 404, { type: 'about:blank', title: 'Not found', status: 404 }, echo);
+      req.resume();
+      return reply(res, 501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
     }
     readJson(req)
       .then((body) =>
