@@ -72,6 +72,7 @@ test.afterAll(async ({ browser }, testInfo) => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const page = await browser.newPage();
   const after = await contract(page, testInfo.project.use.baseURL);
+  await page.screenshot({ path: testInfo.outputPath('outbox.png'), fullPage: true });
   await page.close();
   const walk = {
     exchanges: after.exchanges - before.exchanges,
@@ -144,6 +145,7 @@ test.describe('a visitor walks the sandbox', () => {
     await code.fill(totpCode(MFA_SECRET));
     await submitSignIn(page, 'Verify and sign in');
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+    await page.screenshot({ path: test.info().outputPath('dashboard.png') });
   });
 
   test('repeated wrong passwords lock the account, with the countdown', async ({ page }) => {
