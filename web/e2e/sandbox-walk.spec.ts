@@ -80,7 +80,7 @@ test.afterAll(async ({ browser }, testInfo) => {
     broken: after.broken - before.broken,
   };
   console.log(
-    `Sandbox walk: ${seconds} s, ${walk.exchanges} exchanges with the sandbox, ${walk.refused + walk.broken} contract violations (${walk.refused} requests refused, ${walk.broken} answers broken); since the stack started: ${after.broken} broken answers.`,
+    `Sandbox walk: ${seconds} s, ${walk.exchanges} exchanges with the sandbox, ${walk.refused + walk.broken} contract violations (${walk.refused} requests refused, ${walk.broken} answers broken); since the stack started: ${after.exchanges} exchanges, ${after.refused} refused, ${after.broken} broken.`,
   );
   expect(walk.refused + walk.broken).toBe(0);
   expect(after.broken).toBe(0);
