@@ -2,7 +2,8 @@
 // on 127.0.0.1:$PORT (5173) in front of the mock on 127.0.0.1:$MOCK_PORT (4010): the scenario accounts of
 // mock-server/src/scenarios.ts, then Prism on the bundle. `npm run mock` serves the mock alone. Ctrl-C stops everything.
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
-// through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly.
+// through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly. The sign-in domain is answered
+// by the stateful sandbox (outbox at /outbox/); `--stateless` gives Prism's examples for every call instead.
 import { startStack } from '../mock-server/src/stack.js';
 import { buildAll } from './build.js';
 
@@ -15,7 +16,7 @@ if (!process.argv.includes('--no-build')) {
   buildAll();
 }
 
-const stack = await startStack({ port, mockPort, host, apiMode });
+const stack = await startStack({ port, mockPort, host, apiMode, sandbox: !process.argv.includes('--stateless') });
 const base = stack.site.url;
 console.log(`
   Sign-in app   ${base}/app.login/  (${apiMode} mode; API_MODE=proxy|direct)
@@ -25,7 +26,7 @@ console.log(`
   Gallery       ${base}/gallery/  (the shared interface pieces of §2, §6, §9)
   Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
   Scenarios     mock-server/CATALOGUE.md  (e.g. sign in as mfa@example.com or locked@example.com)
-
+${stack.sandbox ? `  Outbox        ${base}/outbox/  (the sandbox's e-mails; --stateless turns the sandbox off)\n` : ''}
   Press Ctrl-C to stop.
 `);
 

@@ -1,7 +1,9 @@
 // `npm run mock`: the mock alone, both transports (§7), without building the app. Direct mode at
 // 127.0.0.1:$MOCK_PORT (4010), proxy mode at 127.0.0.1:$PORT (5173)/api/… through the SDK's proxy handler. Requests
 // that match a scenario account get its answer; requests that break the description are refused with the rules
-// they broke, and both are printed as they happen.
+// they broke, and both are printed as they happen. `--sandbox` answers the sign-in domain from the stateful sandbox
+// (outbox at /outbox/); `--stateless` (the default) gives Prism's examples for every call.
+import { seedAccounts } from '../src/sandbox/seed.js';
 import { scenarios } from '../src/scenarios.js';
 import { startStack } from '../src/stack.js';
 import { ViolationReport } from '../src/violation-report.js';
@@ -13,6 +15,7 @@ const stack = await startStack({
   port,
   mockPort,
   host,
+  sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
   log: (line) => {
     if (line.startsWith('scenario ')) console.log(`  ${line}`);
   },
@@ -26,10 +29,10 @@ console.log(`
   Mock, proxy     ${stack.site.url}/api/{group}.{method}  and  ${stack.site.url}/api/upload/{group}.{method}
 ${siteLines(stack).join('\n')}
   Prism           ${stack.prism.url}  (behind the mock: validates every request)
-
-  Scenario accounts (catalogue: mock-server/README.md, data: mock-server/src/scenarios.ts):
+${stack.sandbox ? `  Sandbox         the sign-in domain with state, behind Prism's validating proxy; mail at ${stack.site.url}/outbox/\n` : '  Sandbox         off (stateless; `npm run mock -- --sandbox` turns it on)\n'}
+  Scenario accounts (catalogue: mock-server/CATALOGUE.md, data: mock-server/src/scenarios.ts):
 ${scenarios.map((s) => `    ${s.name.padEnd(24)} ${s.input}`).join('\n')}
-
+${stack.sandbox ? `\n  Sandbox accounts (instead of the sign-in scenarios above; mock-server/src/sandbox/seed.ts):\n${seedAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password ?? '(no password works)'}: ${a.note}`).join('\n')}\n` : ''}
   Try: curl -H 'X-Api-Key: dev' ${mock}/users/mfa%40example.com/has2fa
   Press Ctrl-C to stop.
 `);

@@ -1,3 +1,4 @@
+import { sandboxSection } from './sandbox/catalogue-section.js';
 import type { Scenario } from './scenarios.js';
 
 /** What `Prefer` can pick for one operation of the bundle: each status and its named examples. */
@@ -95,8 +96,9 @@ export function renderCatalogue(doc: Json, scenarios: readonly Scenario[]): stri
     '',
     '## Scenario accounts',
     '',
-    'Type the input into the sign-in app served by `npm start` or `npm run mock` (paths under `/app.login`). The mock',
-    'turns each matching request into the `Prefer` choice shown; a `Prefer` header sent by the client wins.',
+    'Type the input into the sign-in app served by `npm run mock` (paths under `/app.login`). The mock turns each',
+    'matching request into the `Prefer` choice shown; a `Prefer` header sent by the client wins. With the sandbox',
+    '(`npm start`), the rows for the sign-in calls are its seeded accounts instead: see the next section.',
     '',
     ...table(
       ['Scenario', 'Input', 'Screen it leads to', 'Call', 'Prefer'],
@@ -109,6 +111,7 @@ export function renderCatalogue(doc: Json, scenarios: readonly Scenario[]): stri
       ]),
     ),
     '',
+    ...sandboxSection(table),
     '## What `Prefer` can pick, per operation',
     '',
     `${choices.length} operations. Send \`Prefer: code=STATUS\` and/or \`Prefer: example=NAME\` (for example`,

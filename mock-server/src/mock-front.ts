@@ -18,6 +18,11 @@ export interface MockFrontOptions {
   target: string;
   /** Scenario accounts turned into a `Prefer` choice; none in proxy mode, where a real backend answers. */
   scenarios?: readonly Scenario[];
+  /**
+   * With the stateful sandbox (issue 16) behind `target`: which calls it answers (those of its operations that carry
+   * no `Prefer`, the client's or a scenario's), so each exchange says whether it was the sandbox's.
+   */
+  sandbox?: { handles: (method: string, path: string) => boolean };
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
@@ -28,6 +33,8 @@ export interface Exchange {
   path: string;
   status: number;
   violations: Violation[];
+  /** True when the call was the sandbox's to answer (through Prism's validating proxy). */
+  sandbox: boolean;
 }
 
 export type RunningFront = RunningServer;
@@ -119,6 +126,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       headers.set('prefer', scenario.prefer);
       options.log?.(`scenario "${scenario.name}": ${method} ${url.pathname} → Prefer: ${scenario.prefer}`);
     }
+    const toSandbox = Boolean(!headers.has('prefer') && options.sandbox?.handles(method, url.pathname));
     const answer = await fetch(`${target}${url.pathname}${url.search}`, {
       method,
       headers,
@@ -128,7 +136,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     let payload = Buffer.from(await answer.arrayBuffer());
     const listed = readViolations(answer.headers.get(VIOLATIONS_HEADER));
     const violations = listed.length ? listed : violationsInPrismProblem(payload, answer.headers.get('content-type'));
-    const exchange = { method, path: url.pathname, status: answer.status, violations };
+    const exchange = { method, path: url.pathname, status: answer.status, violations, sandbox: toSandbox };
     options.onExchange?.(exchange);
 
     const out: Record<string, string> = {};

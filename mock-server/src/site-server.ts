@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { gzipSync } from 'node:zlib';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
 import { listen, type RunningServer } from './listen.js';
+import type { OutboxPage } from './sandbox/outbox-page.js';
 import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders, styleElementsOf } from './security-headers.js';
 import { readStatic } from './static-files.js';
 
@@ -22,6 +23,8 @@ export interface SiteOptions {
   ssoStart?: (domain: string) => Promise<string>;
   /** Further run-time settings written into the app's `<meta name="…" content="">` tags (e.g. `api-mode`). */
   meta?: Record<string, string>;
+  /** The sandbox's outbox page and its stylesheet (`/outbox/…`), when the sandbox runs. */
+  outbox?: (path: string) => OutboxPage | undefined;
 }
 
 export type RunningSite = RunningServer;
@@ -103,6 +106,8 @@ async function handle(options: SiteOptions, req: IncomingMessage, res: ServerRes
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { Allow: 'GET, HEAD' });
   }
+  const outbox = options.outbox?.(path);
+  if (outbox) return send(res, outbox.status, outbox.type, outbox.body, outbox.headers);
   if (path === '/' || path === '/app.login') {
     res.writeHead(302, { Location: '/app.login/login' });
     return void res.end();

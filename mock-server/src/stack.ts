@@ -3,6 +3,10 @@ import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
 import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
 import { type RunningPrism, startPrism } from './prism.js';
+import { ContractTally } from './sandbox/contract-tally.js';
+import { outboxRoute } from './sandbox/outbox-page.js';
+import { SignInSandbox } from './sandbox/sandbox.js';
+import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
 import { scenarios as catalogue, type Scenario } from './scenarios.js';
 import { type RunningSite, startSite } from './site-server.js';
 import { ssoStandIn } from './sso-stand-in.js';
@@ -34,6 +38,17 @@ export interface StackOptions {
   scenarios?: readonly Scenario[];
   /** Every exchange through the mock's public address, with the rules it broke, as it happens. */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Answer the sign-in domain from the stateful sandbox (issue 16) behind Prism's validating proxy, with the outbox
+   * at `/outbox/`; everything else, and any request carrying `Prefer`, still gets Prism's examples.
+   */
+  sandbox?: boolean;
+}
+
+export interface RunningSandbox {
+  state: SignInSandbox;
+  /** The sandbox's exchanges and the rules they broke (must stay at zero). */
+  tally: ContractTally;
 }
 
 export interface RunningStack {
@@ -42,34 +57,58 @@ export interface RunningStack {
   mock: RunningPrism;
   /** Prism itself, behind the front. */
   prism: RunningPrism;
+  /** The stateful sandbox, when it runs. */
+  sandbox?: RunningSandbox;
   stop(): Promise<void>;
 }
 
 /**
- * Starts Prism on the bundle (mock, or proxy to `upstream`), the scenario front at the mock's public address, and
+ * Starts Prism on the bundle (mock, or proxy to `upstream` or to the sandbox), the scenario front at the mock's public address, and
  * the site (app, docs, dashboard placeholder, the SSO stand-in) with the proxy-mode handler at `/api/` calling the
  * front with the API key held here.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? 'development-api-key';
-  const prism = await startPrism({
-    spec: paths.bundle,
-    port: await freePort(),
-    host,
-    ...(options.errors ? { errors: true } : {}),
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.upstream ? { upstream: options.upstream } : {}),
-  });
+  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
+  // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
+  // sandbox leaves to it (501): one Prism, as without it.
+  let prism: RunningPrism;
+  try {
+    prism = await startPrism({
+      spec: paths.bundle,
+      port: await freePort(),
+      host,
+      ...(options.errors || sandbox ? { errors: true } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.upstream ? { upstream: options.upstream } : {}),
+      ...(sandbox ? { upstream: sandbox.backend.url } : {}),
+    });
+  } catch (error) {
+    await sandbox?.backend.stop();
+    throw error;
+  }
   let front: RunningFront | undefined;
   let site: RunningSite;
+  const routes = sandboxRoutes();
+  // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
+  // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
+  const scenarios = (options.scenarios ?? catalogue).filter(
+    (s) => !sandbox || !(SignInSandbox.operations as readonly string[]).includes(s.operationId),
+  );
   try {
     front = await startMockFront({
       port: options.mockPort,
       host,
       target: prism.url,
-      scenarios: options.upstream ? [] : (options.scenarios ?? catalogue),
-      ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+      scenarios: options.upstream ? [] : scenarios,
+      ...(sandbox
+        ? { sandbox: { handles: (method: string, path: string) => matchSandbox(routes, method, path) !== undefined } }
+        : {}),
+      onExchange: (exchange) => {
+        for (const line of sandbox?.tally.record(exchange) ?? []) console.error(`✖ ${line}`);
+        options.onExchange?.(exchange);
+      },
       ...(options.log ? { log: options.log } : {}),
     });
     site = await startSite({
@@ -86,9 +125,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '',
         'api-mode': options.apiMode ?? 'direct',
       },
+      ...(sandbox ? { outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally) } : {}),
     });
   } catch (error) {
-    await Promise.all([front?.stop(), prism.stop()]);
+    await Promise.all([front?.stop(), prism.stop(), sandbox?.backend.stop()]);
     throw error;
   }
   const running = front;
@@ -96,8 +136,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     site,
     mock: { url: running.url, stop: () => running.stop() },
     prism,
+    ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally } } : {}),
     stop: async () => {
-      await Promise.all([site.stop(), running.stop(), prism.stop()]);
+      await Promise.all([site.stop(), running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
   };
+}
+
+/** The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of. */
+async function startSandbox(host: string) {
+  const state = await SignInSandbox.seeded();
+  const backend = await startSandboxServer(state, await freePort(), host);
+  return { state, backend, tally: new ContractTally() };
 }

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
+import { useExamples } from './support/examples.js';
+
+// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
+test.beforeEach(async ({ page }) => {
+  await useExamples(page);
+});
 
 test.describe('unknown routes and §8 error screens', () => {
   test('an unknown route shows the not-found screen with a way back to /login', async ({ page }) => {

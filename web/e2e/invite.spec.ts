@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
+import { useExamples } from './support/examples.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
 import { apiPath, holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
@@ -9,6 +10,11 @@ import { prefer } from './support/scenario.js';
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
 
 test.use({ timezoneId: 'Europe/Paris' });
+
+// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
+test.beforeEach(async ({ page }) => {
+  await useExamples(page);
+});
 
 test.describe('/signup/invited/:token', () => {
   test('shows a disabled placeholder form while the invitation is looked up', async ({ page }) => {

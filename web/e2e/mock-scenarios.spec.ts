@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { MFA_SECRET } from '../../mock-server/src/sandbox/seed.js';
+import { totpCode } from '../../mock-server/src/sandbox/totp.js';
 import { messages } from '../src/lib/messages.js';
 import { fillSignupForm } from './support/forms.js';
 
 // Each scenario account of mock-server/src/scenarios.ts, typed into the app the way a tester would: no Prefer header
-// and no page.route here, so the mock's own catalogue must lead to each screen (§2, §4, §8 texts).
+// and no page.route here, so the mock's own catalogue must lead to each screen (§2, §4, §8 texts). The default stack
+// runs the sandbox, where these accounts have state: mfa@example.com takes the current code of its catalogued secret.
 
 const lockout =
   'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires';
@@ -25,7 +28,7 @@ test.describe('scenario accounts of the mock', () => {
   test('mfa@example.com asks for the six-digit code, then signs in', async ({ page }) => {
     await signIn(page, 'mfa@example.com');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login with MFA');
-    await page.getByLabel('Six-digit code').fill('123456');
+    await page.getByLabel('Six-digit code').fill(totpCode(MFA_SECRET));
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   });

@@ -2,7 +2,13 @@ import type { Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
+import { useExamples } from './support/examples.js';
 import { prefer } from './support/scenario.js';
+
+// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
+test.beforeEach(async ({ page }) => {
+  await useExamples(page);
+});
 
 test.describe('/verify/:token', () => {
   test('says to hang on while it verifies', async ({ page }) => {

@@ -1,0 +1,84 @@
+import type { ContractTally } from './contract-tally.js';
+import type { Mail } from './mail.js';
+
+export interface OutboxPage {
+  status: number;
+  type: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function mailItem(mail: Mail): string {
+  const id = `mail-${mail.id}`;
+  const sent = mail.sentAt.toISOString();
+  return `<li>
+<article aria-labelledby="${id}" data-kind="${escapeHtml(mail.kind)}">
+<h2 id="${id}">${escapeHtml(mail.subject)}</h2>
+<dl>
+<dt>To</dt><dd data-testid="recipient">${escapeHtml(mail.to)}</dd>
+<dt>Sent</dt><dd><time datetime="${escapeHtml(sent)}">${escapeHtml(sent.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></dd>
+</dl>
+<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>
+</article>
+</li>`;
+}
+
+/** The outbox: what the sandbox would have e-mailed, newest first, and how its answers kept to the description. */
+export function outboxHtml(mails: readonly Mail[], tally: ContractTally): string {
+  const contract = `Contract check since start: ${plural(tally.exchanges, 'exchange', 'exchanges')} with the sandbox, ${plural(tally.refusedRequests, 'request', 'requests')} refused, ${plural(tally.brokenAnswers, 'answer', 'answers')} breaking the description.`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox · Run of Show sandbox</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/outbox/outbox.css">
+</head>
+<body>
+<main>
+<h1>Outbox</h1>
+<p>What the sandbox would have e-mailed (verification, password reset, invitation), newest first. It lives in
+memory: restarting the mock empties it. Reload to see new mail.</p>
+<p data-testid="contract">${escapeHtml(contract)}</p>
+${mails.length ? `<ol class="mails">\n${mails.map(mailItem).join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
+<p><a href="/app.login/login">Sign in</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+export const outboxCss = `body{margin:0;font-family:system-ui,sans-serif;background:#eff6ff;color:#111827}
+main{max-width:720px;margin:0 auto;padding:24px 16px}
+.mails{list-style:none;padding:0;margin:0;display:grid;gap:12px}
+article{background:#fff;border:1px solid #bfdbfe;border-radius:8px;padding:12px 16px}
+h2{font-size:1.05rem;margin:0 0 8px}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}
+dt{font-weight:600}dd{margin:0;word-break:break-all}a{color:#1d4ed8;word-break:break-all}
+`;
+
+const HEADERS = { 'Cache-Control': 'no-store' };
+
+/** Answers the site's `/outbox…` paths; undefined for any other path. */
+export function outboxRoute(mails: () => readonly Mail[], tally: ContractTally) {
+  return (path: string): OutboxPage | undefined => {
+    if (path === '/outbox') {
+      return { status: 301, type: 'text/plain; charset=utf-8', body: '', headers: { Location: '/outbox/' } };
+    }
+    if (path === '/outbox/') {
+      return { status: 200, type: 'text/html; charset=utf-8', body: outboxHtml(mails(), tally), headers: HEADERS };
+    }
+    if (path === '/outbox/outbox.css') {
+      return { status: 200, type: 'text/css; charset=utf-8', body: outboxCss, headers: HEADERS };
+    }
+    if (path.startsWith('/outbox/')) {
+      return { status: 404, type: 'text/plain; charset=utf-8', body: 'Not found', headers: HEADERS };
+    }
+    return undefined;
+  };
+}

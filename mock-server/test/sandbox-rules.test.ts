@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';
+import { LOCKOUT_MS, RESET_LINK_MS, SignInSandbox } from '../src/sandbox/sandbox.js';
+
+// The sandbox's time rules on a clock the test moves (the stack test covers the same rules through Prism).
+const newcomer = {
+  firstName: 'Tess',
+  lastName: 'Tester',
+  email: 'clock@example.com',
+  password: 'Clock-Work-Pass-1',
+  captcha: 'c',
+  isVerified: true,
+};
+
+describe('the sandbox’s rules over time', () => {
+  it('lifts a lockout after 30 minutes, not a second before', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const sandbox = await SignInSandbox.seeded(() => now);
+    await sandbox.createUser(newcomer);
+    for (let i = 0; i < 4; i++) expect((await sandbox.login(newcomer.email, 'wrong-one', undefined)).status).toBe(401);
+    const fifth = await sandbox.login(newcomer.email, 'wrong-one', undefined);
+    expect([fifth.status, fifth.headers?.['Retry-After']]).toEqual([429, '1800']);
+    now += LOCKOUT_MS - 1000;
+    const later = await sandbox.login(newcomer.email, newcomer.password, undefined);
+    expect([later.status, later.headers?.['Retry-After']]).toEqual([429, '1']);
+    now += 1000;
+    expect((await sandbox.login(newcomer.email, newcomer.password, undefined)).status).toBe(200);
+  });
+
+  it('forgets failures older than the window, and a success clears them', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const sandbox = await SignInSandbox.seeded(() => now);
+    await sandbox.createUser(newcomer);
+    for (let i = 0; i < 4; i++) await sandbox.login(newcomer.email, 'wrong-one', undefined);
+    now += LOCKOUT_MS + 1;
+    expect((await sandbox.login(newcomer.email, 'wrong-one', undefined)).status).toBe(401);
+    expect((await sandbox.login(newcomer.email, newcomer.password, undefined)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await sandbox.login(newcomer.email, 'wrong-one', undefined)).status).toBe(401);
+  });
+
+  it('lets a reset link expire after an hour', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const sandbox = await SignInSandbox.seeded(() => now);
+    sandbox.requestPasswordReset('ada@example.com');
+    const link = sandbox.outbox.list()[0]?.link ?? '';
+    const token = decodeURIComponent(link.split('/').at(-1)?.split('?')[0] ?? '');
+    now += RESET_LINK_MS;
+    expect((await sandbox.resetPassword('ada@example.com', token, 'Later-Pass-word-1')).status).toBe(404);
+  });
+
+  it('stores a salted scrypt hash, never the password, and checks §5', async () => {
+    const stored = await hashPassword('Correct-Horse-9');
+    expect(stored).toMatch(/^scrypt\$[\w-]+\$[\w-]+$/);
+    expect(stored).not.toContain('Correct-Horse-9');
+    expect(await hashPassword('Correct-Horse-9')).not.toBe(stored);
+    expect(await passwordMatches('Correct-Horse-9', stored)).toBe(true);
+    expect(await passwordMatches('Correct-Horse-8', stored)).toBe(false);
+    expect(newPasswordIssue('Correct-Horse-9')).toBeUndefined();
+    for (const weak of [
+      'Short-1a',
+      'no-upper-case-1',
+      'NO-LOWER-CASE-1',
+      'No-Digits-Here',
+      'NoSymbols12345',
+      `${'A1-'.repeat(11)}a`,
+    ]) {
+      expect(newPasswordIssue(weak)).toBeDefined();
+    }
+  });
+});
