@@ -36,6 +36,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
   const [wanted, setWanted] = useState(visitorEngaged);
   const anchor = useRef<HTMLSpanElement>(null);
   const instance = useRef<HCaptcha | null>(null);
+  // The widget once hCaptcha's script has rendered it. react-hcaptcha 2.2's `execute({ async: true })` before then
+  // rejects with a TypeError when the script arrives (it keeps the `window.hcaptcha` it saw at the call, still
+  // undefined), so a visitor who submits while the script is on its way would get the failure alert.
+  const rendered = useRef<HCaptcha | null>(null);
   const waitingForWidget = useRef<((widget: HCaptcha) => void)[]>([]);
   // Callers still waiting for a token; an hCaptcha error (e.g. its script did not load) rejects them all.
   const inFlight = useRef(new Set<(error: Error) => void>());
@@ -82,8 +86,8 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
         setWanted(true);
         return new Promise<string>((resolve, reject) => {
           inFlight.current.add(reject);
-          const widget = instance.current
-            ? Promise.resolve(instance.current)
+          const widget = rendered.current
+            ? Promise.resolve(rendered.current)
             : new Promise<HCaptcha>((ready) => waitingForWidget.current.push(ready));
           widget
             .then((ready) => ready.execute({ async: true }))
@@ -104,7 +108,11 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
     <Widget
       ref={(widget) => {
         instance.current = widget;
-        if (widget) for (const ready of waitingForWidget.current.splice(0)) ready(widget);
+        if (!widget) rendered.current = null;
+      }}
+      onReady={() => {
+        rendered.current = instance.current;
+        if (rendered.current) for (const ready of waitingForWidget.current.splice(0)) ready(rendered.current);
       }}
       sitekey={siteKey}
       size="invisible"
