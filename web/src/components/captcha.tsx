@@ -36,10 +36,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
   const [wanted, setWanted] = useState(visitorEngaged);
   const anchor = useRef<HTMLSpanElement>(null);
   const instance = useRef<HCaptcha | null>(null);
-  // The widget once hCaptcha's script has rendered it. react-hcaptcha 2.2's `execute({ async: true })` before then
+  // Whether hCaptcha's script has rendered the widget. react-hcaptcha 2.2's `execute({ async: true })` before then
   // rejects with a TypeError when the script arrives (it keeps the `window.hcaptcha` it saw at the call, still
   // undefined), so a visitor who submits while the script is on its way would get the failure alert.
-  const rendered = useRef<HCaptcha | null>(null);
+  const rendered = useRef(false);
   const waitingForWidget = useRef<((widget: HCaptcha) => void)[]>([]);
   // Callers still waiting for a token; an hCaptcha error (e.g. its script did not load) rejects them all.
   const inFlight = useRef(new Set<(error: Error) => void>());
@@ -86,9 +86,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
         setWanted(true);
         return new Promise<string>((resolve, reject) => {
           inFlight.current.add(reject);
-          const widget = rendered.current
-            ? Promise.resolve(rendered.current)
-            : new Promise<HCaptcha>((ready) => waitingForWidget.current.push(ready));
+          const widget =
+            rendered.current && instance.current
+              ? Promise.resolve(instance.current)
+              : new Promise<HCaptcha>((ready) => waitingForWidget.current.push(ready));
           widget
             .then((ready) => ready.execute({ async: true }))
             .then(({ response }) => resolve(response), reject)
@@ -108,11 +109,11 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
     <Widget
       ref={(widget) => {
         instance.current = widget;
-        if (!widget) rendered.current = null;
       }}
       onReady={() => {
-        rendered.current = instance.current;
-        if (rendered.current) for (const ready of waitingForWidget.current.splice(0)) ready(rendered.current);
+        rendered.current = true;
+        const widget = instance.current;
+        if (widget) for (const ready of waitingForWidget.current.splice(0)) ready(widget);
       }}
       sitekey={siteKey}
       size="invisible"
