@@ -85,7 +85,9 @@ test('serves the app from source and updates it in place when a source file chan
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
   try {
-    await writeFile(edited, (await readFile(edited, 'utf8')).replace(BEFORE, AFTER));
+    const source = await readFile(edited, 'utf8');
+    expect(source, `the login page's source should hold ${BEFORE} for this test to edit`).toContain(BEFORE);
+    await writeFile(edited, source.replace(BEFORE, AFTER));
     // The file watcher, the transform and the browser's fetch of the new module: an event, not a fixed delay.
     await expect(page.getByRole('link', { name: 'Sign in with SSO (hot reload test)' })).toBeVisible({
       timeout: 15_000,
