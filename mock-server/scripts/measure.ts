@@ -1,4 +1,4 @@
-// Figures for mock-server/README.md (measured, never asserted): time from start to the first answer on the full
+// Figures for docs/measurements.md (measured, never asserted): time from start to the first answer on the full
 // description, and the median time of a simple GET, straight to Prism and through the mock's public address.
 // Run: npx tsx --conditions=source mock-server/scripts/measure.ts
 import { freePort } from '../src/free-port.js';

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
 import { STUB_TOKEN, stubHcaptcha, TEST_SITE_KEY } from './support/hcaptcha.js';
+import { holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 test.describe('/forgot', () => {
@@ -30,6 +31,27 @@ test.describe('/forgot', () => {
       size: 'invisible',
     });
     await expectAccessible(page);
+  });
+
+  // The cause of a flaky run: on a busy machine hCaptcha's script came after the visitor's submit, react-hcaptcha's
+  // early `execute` then failed, and the page said the link could not be sent without ever calling the API.
+  test("sends the link when the visitor submits before hCaptcha's script has arrived", async ({ page }) => {
+    await stubHcaptcha(page);
+    const calls = recordCalls(page, 'POST', /\/passwordRecoveryToken$/);
+    const release = await holdRequests(page, (url) => url.hostname === 'js.hcaptcha.com');
+    const scriptAsked = page.waitForRequest((r) => new URL(r.url()).hostname === 'js.hcaptcha.com');
+    const tldsIn = page.waitForEvent('requestfinished', (r) => /\/assets\/tlds-[^/]+\.js$/.test(r.url()));
+    await page.goto('/app.login/forgot');
+    await page.getByLabel('Email').fill('ada@example.com');
+    // The widget is mounted (it asked for the script) and the TLD list is in, so the submit asks for a token at once.
+    await Promise.all([scriptAsked, tldsIn]);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    release();
+    await expect(page.getByRole('status')).toHaveText(
+      'Check your inbox: if the address belongs to an account, a reset link is on its way.',
+    );
+    expect(calls).toEqual([{ captcha: STUB_TOKEN }]);
   });
 
   test("keeps 'Send reset link' disabled and says 'Invalid email address' for a bad address", async ({ page }) => {

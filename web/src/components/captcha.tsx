@@ -36,6 +36,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
   const [wanted, setWanted] = useState(visitorEngaged);
   const anchor = useRef<HTMLSpanElement>(null);
   const instance = useRef<HCaptcha | null>(null);
+  // Whether hCaptcha's script has rendered the widget. react-hcaptcha 2.2's `execute({ async: true })` before then
+  // rejects with a TypeError when the script arrives (it keeps the `window.hcaptcha` it saw at the call, still
+  // undefined), so a visitor who submits while the script is on its way would get the failure alert.
+  const rendered = useRef(false);
   const waitingForWidget = useRef<((widget: HCaptcha) => void)[]>([]);
   // Callers still waiting for a token; an hCaptcha error (e.g. its script did not load) rejects them all.
   const inFlight = useRef(new Set<(error: Error) => void>());
@@ -82,9 +86,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
         setWanted(true);
         return new Promise<string>((resolve, reject) => {
           inFlight.current.add(reject);
-          const widget = instance.current
-            ? Promise.resolve(instance.current)
-            : new Promise<HCaptcha>((ready) => waitingForWidget.current.push(ready));
+          const widget =
+            rendered.current && instance.current
+              ? Promise.resolve(instance.current)
+              : new Promise<HCaptcha>((ready) => waitingForWidget.current.push(ready));
           widget
             .then((ready) => ready.execute({ async: true }))
             .then(({ response }) => resolve(response), reject)
@@ -104,6 +109,10 @@ export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
     <Widget
       ref={(widget) => {
         instance.current = widget;
+      }}
+      onReady={() => {
+        rendered.current = true;
+        const widget = instance.current;
         if (widget) for (const ready of waitingForWidget.current.splice(0)) ready(widget);
       }}
       sitekey={siteKey}

@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+
+// `npm run dev` (the development loop), started here on free ports: Vite serves the app and the gallery from source
+// with hot reload; every other path answers as under `npm start`. The other specs test the built app instead.
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const edited = fileURLToPath(new URL('../src/features/login/login-page.tsx', import.meta.url));
+const BEFORE = '>Sign in with SSO</Link>';
+const AFTER = '>Sign in with SSO (hot reload test)</Link>';
+
+test.describe.configure({ mode: 'serial' });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Puts the source file back as it was (also after an earlier run that was killed half-way). */
+async function restoreSource(): Promise<void> {
+  const text = await readFile(edited, 'utf8');
+  if (text.includes(AFTER)) await writeFile(edited, text.replace(AFTER, BEFORE));
+}
+
+let dev: ChildProcess | undefined;
+let base = '';
+
+test.beforeAll(async () => {
+  // Starting Prism on the full description and two Vite servers, like the config's webServer start.
+  test.setTimeout(90_000);
+  await restoreSource();
+  const [port, mockPort] = [await freePort(), await freePort()];
+  const child = spawn('npm', ['run', 'dev', '--', '--no-build'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  dev = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('Press Ctrl-C to stop.')) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => reject(new Error(`npm run dev exited (${code}) before it was ready:\n${output}`)));
+  });
+  base = `http://127.0.0.1:${port}`;
+});
+
+test.afterAll(async () => {
+  await restoreSource();
+  const child = dev;
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
+});
+
+async function viteClientLoaded(page: Page, path: string): Promise<boolean> {
+  return page.evaluate(
+    (name) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === name),
+    `${path}@vite/client`,
+  );
+}
+
+test('serves the app from source and updates it in place when a source file changes', async ({ page }) => {
+  await page.goto(`${base}/app.login/login`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
+  expect(await viteClientLoaded(page, '/app.login/')).toBe(true);
+  // The app talks to the mock as under `npm start`: the two-factor lookup answers and the button comes on.
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Password').fill('secret-password');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+  try {
+    const source = await readFile(edited, 'utf8');
+    expect(source, `the login page's source should hold ${BEFORE} for this test to edit`).toContain(BEFORE);
+    await writeFile(edited, source.replace(BEFORE, AFTER));
+    // The file watcher, the transform and the browser's fetch of the new module: an event, not a fixed delay.
+    await expect(page.getByRole('link', { name: 'Sign in with SSO (hot reload test)' })).toBeVisible({
+      timeout: 15_000,
+    });
+  } finally {
+    await restoreSource();
+  }
+  await expect(page.getByRole('link', { name: 'Sign in with SSO', exact: true })).toBeVisible({ timeout: 15_000 });
+  // Hot reload, not a reload: the typed values and the page's own state are still there.
+  await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+  expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+});
+
+test('serves the gallery from source, and the docs, the dashboard placeholder and the API as npm start does', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`${base}/gallery/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Component gallery' })).toBeVisible();
+  expect(await viteClientLoaded(page, '/gallery/')).toBe(true);
+
+  await page.goto(`${base}/dash/redirect`);
+  await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
+  expect((await request.get(`${base}/docs/`)).headers()['content-type']).toMatch(/^text\/html/);
+  const proxied = await request.post(`${base}/api/users.hasTwoFactorAuth`, {
+    data: { params: { email: 'ada@example.com' } },
+  });
+  expect(await proxied.json()).toEqual({ hasTwoFactorAuth: false });
+  const root = await request.get(`${base}/`, { maxRedirects: 0 });
+  expect(root.headers().location).toBe('/app.login/login');
+});
