@@ -3,7 +3,7 @@
 // mock-server/src/scenarios.ts, then Prism on the bundle. `npm run mock` serves the mock alone. Ctrl-C stops everything.
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
 // through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly.
-import { startStack } from '../mock-server/src/stack.js';
+import { startStack } from '@runofshow/mock-server/stack';
 import { buildAll } from './build.js';
 
 const port = Number(process.env.PORT ?? 5173);

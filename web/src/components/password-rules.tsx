@@ -2,7 +2,7 @@ import { type ComponentProps, useId, useState } from 'react';
 import { messages } from '../lib/messages.js';
 import { passwordRules } from '../lib/validation.js';
 import './password-rules.css';
-import { TextField } from './text-field.js';
+import { TextField } from '@runofshow/ui/text-field';
 
 /**
  * §5 'Passwords must contain:' — each rule with a tick or a cross as the visitor types. It floats over the form

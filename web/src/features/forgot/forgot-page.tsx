@@ -1,12 +1,12 @@
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
+import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { EmailField } from '../../components/email-field.js';
-import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';

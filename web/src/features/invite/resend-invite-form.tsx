@@ -1,7 +1,7 @@
+import { Alert } from '@runofshow/ui/alert';
+import { Button } from '@runofshow/ui/button';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Alert } from '../../components/alert.js';
-import { Button } from '../../components/button.js';
 import { EmailField } from '../../components/email-field.js';
 import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';

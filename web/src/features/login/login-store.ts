@@ -1,8 +1,8 @@
 import { ApiError, unwrap } from '@runofshow/sdk';
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
-import { startSession } from '../../app/session.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { startSession } from '../../lib/api/session.js';
 import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
@@ -35,7 +35,7 @@ let lookupSeq = 0;
 export function setEmail(email: string): void {
   // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
   void loadTlds();
-  void apiClient().catch(() => undefined);
+  void loadApiClient().catch(() => undefined);
   loginState.email = email;
   loginState.step = 'password';
   clearTimeout(lookupTimer);
@@ -54,7 +54,7 @@ export function setEmail(email: string): void {
       return;
     }
     try {
-      const api = await apiClient();
+      const api = await loadApiClient();
       const data = await unwrap(api.GET('/users/{email}/has2fa', { params: { path: { email: email.trim() } } }));
       if (seq === lookupSeq) loginState.twoFactor = data.hasTwoFactorAuth ? 'ENABLED' : 'DISABLED';
     } catch {
@@ -93,7 +93,7 @@ export async function login(): Promise<boolean> {
     ...(loginState.step === 'token' ? { timeBasedToken: loginState.token } : {}),
   };
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     const data = await unwrap(api.POST('/login', { body }));
     startSession(data.accessToken, data.user);
     loginState.status = 'LOGGED_IN';

@@ -1,11 +1,11 @@
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button, buttonClass } from '@runofshow/ui/button';
+import { TextField } from '@runofshow/ui/text-field';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button, buttonClass } from '../../components/button.js';
 import { NewPasswordField } from '../../components/password-rules.js';
-import { TextField } from '../../components/text-field.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { messages } from '../../lib/messages.js';

@@ -1,7 +1,7 @@
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { buttonClass } from '@runofshow/ui/button';
 import { Link } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { buttonClass } from '../../components/button.js';
 import { messages } from '../../lib/messages.js';
 
 const ERRORS = {

@@ -1,12 +1,12 @@
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { leaveTo } from '../../app/leave.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
 import { EmailField } from '../../components/email-field.js';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
 import { useRevealIssues } from '../../components/use-reveal-issues.js';
 import { useTldsLoaded } from '../../components/use-tlds.js';
+import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';

@@ -1,0 +1,59 @@
+import { Avatar } from '../../src/avatar.js';
+import { AvatarGroup } from '../../src/avatar-group.js';
+import { crew, pendingUser, photo } from '../data.js';
+import { Demo, Section } from '../section.js';
+
+const [ada, grace, katherine] = crew as [(typeof crew)[0], (typeof crew)[0], (typeof crew)[0]];
+
+export function AvatarsSection() {
+  return (
+    <>
+      <Section
+        id="avatar"
+        title="Avatar"
+        rule="§9: 48 px by default; initials of first and last name on a colour derived from the name; '{name} is editing...' when the user is editing."
+      >
+        <div className="gallery-grid">
+          <Demo title="Initials, 48 px">
+            <Avatar user={grace} />
+            <Avatar user={katherine} />
+          </Demo>
+          <Demo title="Editing (hover or focus it)">
+            <Avatar user={ada} />
+          </Demo>
+          <Demo title="Photo">
+            <Avatar user={{ firstName: 'Hedy', lastName: 'Lamarr', photo }} />
+          </Demo>
+          <Demo title="Pending user (no name yet)">
+            <Avatar user={pendingUser} />
+          </Demo>
+          <Demo title="Sizes 28, 36, 64">
+            <Avatar user={grace} size={28} />
+            <Avatar user={grace} size={36} />
+            <Avatar user={grace} size={64} />
+          </Demo>
+        </div>
+      </Section>
+      <Section
+        id="avatar-group"
+        title="Avatar group"
+        rule="§9: 28 px avatars, at most a given number; the rest in a '+N' dropdown listing first and last names."
+      >
+        <div className="gallery-grid">
+          <Demo title="Eight people, at most three">
+            <AvatarGroup users={crew} max={3} label="People in Spring Gala run of show" />
+          </Demo>
+          <Demo title="Eight people, at most five">
+            <AvatarGroup users={crew} max={5} label="People in Awards night" />
+          </Demo>
+          <Demo title="Fewer people than the maximum">
+            <AvatarGroup users={crew.slice(0, 2)} max={4} label="People in Load-in schedule" />
+          </Demo>
+          <Demo title="With a pending user in the overflow">
+            <AvatarGroup users={[...crew.slice(0, 2), pendingUser]} max={2} label="People in Strike list" />
+          </Demo>
+        </div>
+      </Section>
+    </>
+  );
+}
