@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { Avatar, type AvatarUser, displayName } from './avatar.js';
-import { popoverAnchor } from './popover-anchor.js';
+import { OverflowPopover } from './overflow-popover.js';
 import './avatar-group.css';
 
 interface Props {
@@ -16,10 +15,8 @@ interface Props {
  * last names. The list is a native popover: Escape and a click outside close it, focus returns to the button.
  */
 export function AvatarGroup({ users, max, label }: Props) {
-  const popoverId = useId();
   const shown = users.slice(0, Math.max(0, max));
   const rest = users.slice(shown.length);
-  const anchor = popoverAnchor(popoverId);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this is a labelled group of people.
     <div className="avatar-group" role="group" aria-label={label}>
@@ -28,26 +25,17 @@ export function AvatarGroup({ users, max, label }: Props) {
           <Avatar user={user} size={28} />
         </span>
       ))}
-      {rest.length > 0 ? (
-        <>
-          <button
-            type="button"
-            className="avatar-group-more"
-            popoverTarget={popoverId}
-            aria-label={`+${rest.length} more people`}
-            style={anchor.trigger}
-          >
-            +{rest.length}
-          </button>
-          <div id={popoverId} popover="auto" className="avatar-group-list" style={anchor.popover}>
-            <ul aria-label={`${rest.length} more people`}>
-              {rest.map((user) => (
-                <li key={user._id}>{displayName(user)}</li>
-              ))}
-            </ul>
-          </div>
-        </>
-      ) : null}
+      <OverflowPopover
+        count={rest.length}
+        noun="people"
+        buttonClass="avatar-group-more"
+        popoverClass="avatar-group-list"
+        listLabel={`${rest.length} more people`}
+      >
+        {rest.map((user) => (
+          <li key={user._id}>{displayName(user)}</li>
+        ))}
+      </OverflowPopover>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { DEFAULT_DATE_FORMAT, formatDate, parseIsoDate, todayIso } from './lib/date-format.js';
+import './text-field.css';
 import './picker-field.css';
 
 /** Our text for the §9 past-date block (the specification names the rule, not its message). */

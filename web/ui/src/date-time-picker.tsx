@@ -8,6 +8,7 @@ import {
   timeSlots,
   todayIso,
 } from './lib/date-format.js';
+import './text-field.css';
 import './picker-field.css';
 import './date-time-picker.css';
 

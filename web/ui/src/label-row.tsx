@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { Label, type LabelData } from './label.js';
-import { popoverAnchor } from './popover-anchor.js';
+import { OverflowPopover } from './overflow-popover.js';
 import './label-row.css';
 
 interface Props {
@@ -18,10 +17,8 @@ interface Props {
  * shows them all. A native popover: Enter/Space opens it, Escape or a click outside closes it.
  */
 export function LabelRow({ labels, max, name = 'Labels', onRemove }: Props) {
-  const popoverId = useId();
   const shown = labels.slice(0, Math.max(0, max));
   const rest = labels.slice(shown.length);
-  const anchor = popoverAnchor(popoverId);
   const chip = (label: LabelData) => (
     <li key={label._id}>
       <Label label={label} {...(onRemove ? { onRemove: () => onRemove(label) } : {})} />
@@ -32,24 +29,16 @@ export function LabelRow({ labels, max, name = 'Labels', onRemove }: Props) {
       <ul className="label-row-list" aria-label={name}>
         {shown.map(chip)}
       </ul>
-      {rest.length > 0 ? (
-        <>
-          <button
-            type="button"
-            className="label-row-more"
-            popoverTarget={popoverId}
-            aria-label={`+${rest.length} more labels`}
-            style={anchor.trigger}
-          >
-            +{rest.length}
-          </button>
-          <div id={popoverId} popover="auto" className="label-row-popover" style={anchor.popover}>
-            <ul className="label-row-list" aria-label={`${name}: ${rest.length} more`}>
-              {rest.map(chip)}
-            </ul>
-          </div>
-        </>
-      ) : null}
+      <OverflowPopover
+        count={rest.length}
+        noun="labels"
+        buttonClass="label-row-more"
+        popoverClass="label-row-popover"
+        listLabel={`${name}: ${rest.length} more`}
+        listClass="label-row-list"
+      >
+        {rest.map(chip)}
+      </OverflowPopover>
     </div>
   );
 }

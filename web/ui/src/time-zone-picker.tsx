@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { CITY_REGIONS, cityTimeZones, DEFAULT_TIME_ZONE, utcOffset } from './lib/time-zones.js';
+import './text-field.css';
 import './picker-field.css';
 
 interface Props {

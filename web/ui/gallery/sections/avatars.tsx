@@ -1,9 +1,17 @@
 import { Avatar } from '../../src/avatar.js';
 import { AvatarGroup } from '../../src/avatar-group.js';
-import { crew, pendingUser, photo } from '../data.js';
+import { crew, type Person, pendingUser, photo } from '../data.js';
 import { Demo, Section } from '../section.js';
 
 const [ada, grace, katherine] = crew as [(typeof crew)[0], (typeof crew)[0], (typeof crew)[0]];
+
+/** The avatar group's demos: title, people, at most how many avatars, and the show they are in. */
+const groups: [string, Person[], number, string][] = [
+  ['Eight people, at most three', crew, 3, 'Spring Gala run of show'],
+  ['Eight people, at most five', crew, 5, 'Awards night'],
+  ['Fewer people than the maximum', crew.slice(0, 2), 4, 'Load-in schedule'],
+  ['With a pending user in the overflow', [...crew.slice(0, 2), pendingUser], 2, 'Strike list'],
+];
 
 export function AvatarsSection() {
   return (
@@ -40,18 +48,11 @@ export function AvatarsSection() {
         rule="§9: 28 px avatars, at most a given number; the rest in a '+N' dropdown listing first and last names."
       >
         <div className="gallery-grid">
-          <Demo title="Eight people, at most three">
-            <AvatarGroup users={crew} max={3} label="People in Spring Gala run of show" />
-          </Demo>
-          <Demo title="Eight people, at most five">
-            <AvatarGroup users={crew} max={5} label="People in Awards night" />
-          </Demo>
-          <Demo title="Fewer people than the maximum">
-            <AvatarGroup users={crew.slice(0, 2)} max={4} label="People in Load-in schedule" />
-          </Demo>
-          <Demo title="With a pending user in the overflow">
-            <AvatarGroup users={[...crew.slice(0, 2), pendingUser]} max={2} label="People in Strike list" />
-          </Demo>
+          {groups.map(([title, users, max, show]) => (
+            <Demo key={title} title={title}>
+              <AvatarGroup users={users} max={max} label={`People in ${show}`} />
+            </Demo>
+          ))}
         </div>
       </Section>
     </>
