@@ -10,7 +10,7 @@ import { TextField } from '@runofshow/ui/text-field';
  * disabled anyway, so covering it hides nothing usable); Escape dismisses it (WCAG 1.4.13). The input names it in
  * aria-describedby.
  */
-export function PasswordRules({ id, value, open }: { id: string; value: string; open: boolean }) {
+function PasswordRules({ id, value, open }: { id: string; value: string; open: boolean }) {
   const allMet = passwordRules.every((rule) => rule.test(value));
   return (
     <div id={id} role="tooltip" className="password-rules" hidden={!open || allMet}>

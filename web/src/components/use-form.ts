@@ -6,7 +6,7 @@ import { useTldsLoaded } from './use-tlds.js';
 type Values<F extends string> = Record<F, string>;
 
 /** Each field's §5 rule: the message its value breaks, or undefined. It sees every value (a confirmation compares). */
-export type Rules<F extends string> = Record<F, (value: string, values: Values<F>) => string | undefined>;
+type Rules<F extends string> = Record<F, (value: string, values: Values<F>) => string | undefined>;
 
 interface Options<F extends string> {
   rules: Rules<F>;

@@ -27,7 +27,7 @@ export const displayName = (user: AvatarUser) =>
   fullName(user.firstName, user.lastName) || user.email || 'Unknown user';
 
 /** §9: the tooltip an editing user's avatar carries. */
-export const editingText = (name: string) => `${name} is editing...`;
+const editingText = (name: string) => `${name} is editing...`;
 
 /**
  * A person's photo, or their initials on a colour derived from the name (§9). An editing user's avatar gets a ring,

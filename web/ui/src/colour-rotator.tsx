@@ -3,7 +3,7 @@ import { Tooltip } from './tooltip.js';
 import './colour-rotator.css';
 
 /** §2 tooltip text. */
-export const ROTATE_TEXT = 'Rotate the color';
+const ROTATE_TEXT = 'Rotate the color';
 
 interface Props {
   /** The current colour; the rotator never picks it again. */

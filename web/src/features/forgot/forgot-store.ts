@@ -3,7 +3,7 @@ import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 
 /** §4 password recovery token request. */
-export type RecoveryStatus = 'unsubmitted' | 'requesting' | 'completed' | 'error';
+type RecoveryStatus = 'unsubmitted' | 'requesting' | 'completed' | 'error';
 
 export const forgotState = proxy({ status: 'unsubmitted' as RecoveryStatus });
 

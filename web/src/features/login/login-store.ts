@@ -7,16 +7,16 @@ import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
 /** §4 login status. */
-export type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
+type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
 /**
  * §4 two-factor status. ERROR (the lookup failed) lets the visitor try a password-only sign-in: the server still
  * demands the code if the account needs one, and the next e-mail change looks again.
  */
 export type TwoFactorStatus = 'PENDING' | 'ENABLED' | 'DISABLED' | 'ERROR';
 /** `until`: when the 429's Retry-After runs out (epoch ms); undefined when it did not say or the wait is over. */
-export type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
+type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
 
-export const HAS2FA_DEBOUNCE_MS = 100;
+const HAS2FA_DEBOUNCE_MS = 100;
 
 export const loginState = proxy({
   email: '',

@@ -3,7 +3,7 @@ import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 
 /** §4 password update from recovery. */
-export type ResetStatus = 'unsubmitted' | 'submitted' | 'completed' | 'error';
+type ResetStatus = 'unsubmitted' | 'submitted' | 'completed' | 'error';
 
 export const resetState = proxy({ status: 'unsubmitted' as ResetStatus });
 

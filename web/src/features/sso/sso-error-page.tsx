@@ -10,7 +10,7 @@ const ERRORS = {
   error: { title: messages.ssoErrorTitle, text: messages.ssoErrorText },
 } as const;
 
-export type SsoErrorKind = keyof typeof ERRORS;
+type SsoErrorKind = keyof typeof ERRORS;
 
 /** §2 SSO error screens (the identity provider's callback sends the browser here), each with a way back. */
 export function SsoErrorPage({ kind }: { kind: SsoErrorKind }) {

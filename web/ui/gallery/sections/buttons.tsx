@@ -5,6 +5,23 @@ const colors: ButtonColor[] = ['primary', 'success', 'danger', 'destructive', 's
 const variants: ButtonVariant[] = ['contained', 'outlined', 'ghost', 'link'];
 const sizes: ButtonSize[] = ['small', 'medium', 'large'];
 
+/** One colour in every variant, at one size. */
+function ColourRow({ color, size }: { color: ButtonColor; size: ButtonSize }) {
+  const cell = (variant: ButtonVariant) => (
+    <td key={variant}>
+      <Button color={color} variant={variant} size={size}>
+        Save show
+      </Button>
+    </td>
+  );
+  return (
+    <tr>
+      <th scope="row">{color}</th>
+      {variants.map(cell)}
+    </tr>
+  );
+}
+
 export function ButtonsSection() {
   return (
     <Section
@@ -29,16 +46,7 @@ export function ButtonsSection() {
               </thead>
               <tbody>
                 {colors.map((color) => (
-                  <tr key={color}>
-                    <th scope="row">{color}</th>
-                    {variants.map((variant) => (
-                      <td key={variant}>
-                        <Button color={color} variant={variant} size={size}>
-                          Save show
-                        </Button>
-                      </td>
-                    ))}
-                  </tr>
+                  <ColourRow key={color} color={color} size={size} />
                 ))}
               </tbody>
             </table>

@@ -19,15 +19,15 @@ export interface EventRef {
 }
 
 /** The event roles (§6 'admin' and 'showCaller') that make an event admin. */
-export const EVENT_ADMIN_ROLES: readonly EventRoleType[] = ['admin', 'showCaller'];
+const EVENT_ADMIN_ROLES: readonly EventRoleType[] = ['admin', 'showCaller'];
 /** The event roles that are not admin roles: the audience of 'event non-admins' content. */
-export const EVENT_NON_ADMIN_ROLES: readonly EventRoleType[] = ['readOnly', 'contributor'];
+const EVENT_NON_ADMIN_ROLES: readonly EventRoleType[] = ['readOnly', 'contributor'];
 
 export function isTeamAdmin(user: RoleHolder, teamId: string): boolean {
   return user.teamRoles.some((role) => role.teamId === teamId && role.roleType === 'admin');
 }
 
-export function eventRolesOf(user: RoleHolder, eventId: string): EventRoleType[] {
+function eventRolesOf(user: RoleHolder, eventId: string): EventRoleType[] {
   return user.eventRoles.filter((role) => role.eventId === eventId).map((role) => role.role);
 }
 
