@@ -4,7 +4,7 @@
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
 // through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly. The sign-in domain is answered
 // by the stateful sandbox (outbox at /outbox/); `--stateless` gives Prism's examples for every call instead.
-import { startStack } from '../mock-server/src/stack.js';
+import { startStack } from '@runofshow/mock-server/stack';
 import { buildAll } from './build.js';
 
 const port = Number(process.env.PORT ?? 5173);

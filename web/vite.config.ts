@@ -15,9 +15,10 @@ export default defineConfig({
       ),
     },
   },
-  // The server build of src/prerender.tsx (scripts/prerender.ts): the SDK is read from its TypeScript and bundled.
+  // The server build of src/prerender.tsx (scripts/prerender.ts): the SDK and the shared pieces are read from their
+  // TypeScript and bundled.
   ssr: {
-    noExternal: ['@runofshow/sdk'],
+    noExternal: ['@runofshow/sdk', '@runofshow/ui'],
     resolve: { conditions: ['source', 'module', 'node', 'production'] },
   },
   build: {

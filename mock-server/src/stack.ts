@@ -17,7 +17,7 @@ export const paths = {
   bundle: repo('openapi/dist/openapi.json'),
   docs: repo('openapi/dist/docs'),
   app: repo('web/dist'),
-  gallery: repo('web/dist-gallery'),
+  gallery: repo('web/ui/dist'),
 };
 
 export interface StackOptions {

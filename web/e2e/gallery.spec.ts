@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 
-// The component gallery (issue 6), built by `npm run build:gallery -w web`, served by the site server at /gallery/.
+// The component gallery (issue 6), built by `npm run build -w @runofshow/ui`, served by the site server at /gallery/.
 
 async function openGallery(page: Page): Promise<string[]> {
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
 import { apiPath, holdRequests } from './support/hold.js';
@@ -6,6 +6,14 @@ import { prefer } from './support/scenario.js';
 
 const lockout =
   'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires';
+
+/** Opens /login, types the address and the password, and presses 'Sign in'. */
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/app.login/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
 
 test.describe('/login', () => {
   test('shows the §2 header, fields with the right autocomplete, and the other ways in', async ({ page }) => {
@@ -63,10 +71,7 @@ test.describe('/login', () => {
 
   test('signs in and lands on /dash/redirect', async ({ page }) => {
     const logins = recordCalls(page, 'POST', /^\/login$/);
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'ada@example.com', 'Correct-Horse-9');
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
@@ -102,10 +107,7 @@ test.describe('/login', () => {
 
   test('shows the failure alert on wrong credentials, accessibly', async ({ page }) => {
     await prefer(page, /^\/login$/, 'code=401');
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'ada@example.com', 'wrong-password');
     await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
     await expectAccessible(page);
@@ -137,10 +139,7 @@ test.describe('/login', () => {
 
   test('the lockout state passes axe', async ({ page }) => {
     await prefer(page, /^\/login$/, 'code=429');
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'ada@example.com', 'Correct-Horse-9');
     await expect(page.getByRole('alert')).toContainText(lockout);
     await expectAccessible(page);
   });
@@ -188,10 +187,7 @@ test.describe('/login', () => {
   test('asks for the six-digit code when the account has two-factor authentication', async ({ page }) => {
     await prefer(page, /\/has2fa$/, 'example=enabled');
     const logins = recordCalls(page, 'POST', /^\/login$/);
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('grace@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'grace@example.com', 'Correct-Horse-9');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login with MFA');
     expect(logins).toHaveLength(0);
@@ -214,10 +210,7 @@ test.describe('/login', () => {
   test('takes a pasted code with spaces and signs in at once', async ({ page }) => {
     await prefer(page, /\/has2fa$/, 'example=enabled');
     const logins = recordCalls(page, 'POST', /^\/login$/);
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('grace@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'grace@example.com', 'Correct-Horse-9');
     const code = page.getByLabel('Six-digit code');
     await code.evaluate((input, text) => {
       const data = new DataTransfer();
@@ -230,10 +223,7 @@ test.describe('/login', () => {
 
   test('goes back from the code step to another account', async ({ page }) => {
     await prefer(page, /\/has2fa$/, 'example=enabled');
-    await page.goto('/app.login/login');
-    await page.getByLabel('Email').fill('grace@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitLogin(page, 'grace@example.com', 'Correct-Horse-9');
     await page.getByRole('button', { name: 'Use a different account' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
     await expect(page.getByLabel('Email')).toHaveValue('grace@example.com');

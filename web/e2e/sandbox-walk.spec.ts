@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MFA_SECRET, SEED_PASSWORD } from '../../mock-server/src/sandbox/seed.js';
-import { totpCode } from '../../mock-server/src/sandbox/totp.js';
+import { MFA_SECRET, SEED_PASSWORD } from '@runofshow/mock-server/sandbox/seed';
+import { totpCode } from '@runofshow/mock-server/sandbox/totp';
 import { messages } from '../src/lib/messages.js';
 import { expectAccessible } from './support/axe.js';
 

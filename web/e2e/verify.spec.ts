@@ -1,8 +1,8 @@
-import type { Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
 import { useExamples } from './support/examples.js';
+import { apiPath, holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 // These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
@@ -12,45 +12,25 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('/verify/:token', () => {
   test('says to hang on while it verifies', async ({ page }) => {
-    let answer: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === '/users/verify/email',
-      async (route: Route) => {
-        await held;
-        await route.fallback();
-      },
-    );
+    const answer = await holdRequests(page, apiPath(/^\/users\/verify\/email$/));
     await page.goto('/app.login/verify/9c2e4f6a8b0d');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify Email');
     await expect(page.locator('.alert-basic .alert-title')).toHaveText('Final step to getting you all set up!');
     await expect(page.locator('.alert-basic .alert-text')).toHaveText('Hang on while we verify your email address');
     await expectAccessible(page);
-    answer?.();
+    answer();
     await expect(page.locator('.alert-success')).toBeVisible();
   });
 
   test('verifies, says so, and goes to /dash/redirect after 3 seconds', async ({ page }) => {
     const calls = recordCalls(page, 'POST', /^\/users\/verify\/email$/);
     // The answer is held until the clock is paused, so the 3 s are counted exactly from the moment it arrives.
-    let answer: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === '/users/verify/email',
-      async (route: Route) => {
-        await held;
-        await route.fallback();
-      },
-    );
+    const answer = await holdRequests(page, apiPath(/^\/users\/verify\/email$/));
     await page.clock.install();
     await page.goto('/app.login/verify/9c2e4f6a8b0d');
     await expect(page.locator('.alert-basic')).toBeVisible();
     await page.clock.pauseAt(Date.now() + 1000);
-    answer?.();
+    answer();
     const success = page.locator('.alert-success .alert-title');
     await expect(success).toHaveText('Your email address has been verified');
     await expect(page.locator('.alert-success .alert-text')).toHaveText(

@@ -1,6 +1,6 @@
 // The measurement scripts serve the BUILT app exactly as the tests do: the site server plus Prism, on free ports.
-import { freePort } from '../../mock-server/src/free-port.js';
-import { type RunningStack, startStack } from '../../mock-server/src/stack.js';
+import { freePort } from '@runofshow/mock-server/free-port';
+import { type RunningStack, startStack } from '@runofshow/mock-server/stack';
 
 export { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 

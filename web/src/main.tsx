@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { resumeSession } from './app/api-client.js';
 import { App } from './app/app.js';
-import { markSessionChecked, session } from './app/session.js';
+import { resumeSession } from './lib/api/load-api-client.js';
+import { markSessionChecked, session } from './lib/api/session.js';
 import './app/styles.css';
 
 const root = document.getElementById('root');

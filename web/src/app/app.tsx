@@ -1,8 +1,8 @@
+import { PageErrorBoundary } from '@runofshow/ui/page-error-boundary';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { PageErrorBoundary } from '../components/page-error-boundary.js';
 import { LoginPage } from '../features/login/login-page.js';
-import { cancelAll } from './cancel.js';
+import { cancelAll } from '../lib/api/cancel.js';
 import { NotFoundPage } from './not-found-page.js';
 
 // /login is the front door and ships in the first chunk; every other screen is its own chunk (budgets in README).

@@ -1,6 +1,6 @@
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { buttonClass } from '@runofshow/ui/button';
 import { Link } from 'wouter';
-import { AuthCard } from '../components/auth-card.js';
-import { buttonClass } from '../components/button.js';
 import { messages } from '../lib/messages.js';
 
 /** Any route the sign-in app does not know. */

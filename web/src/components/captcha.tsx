@@ -11,7 +11,7 @@ export interface CaptchaHandle {
  * Sent when no site key is configured (development, the Prism mock): the API needs a non-empty `captcha`, and a
  * real backend rejects this value, so the bypass can never pass a production check.
  */
-export const CAPTCHA_BYPASS_TOKEN = 'development-captcha-bypass';
+const CAPTCHA_BYPASS_TOKEN = 'development-captcha-bypass';
 
 function configuredSiteKey(): string | undefined {
   return document.querySelector<HTMLMetaElement>('meta[name="hcaptcha-sitekey"]')?.content.trim() || undefined;

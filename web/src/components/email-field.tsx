@@ -1,6 +1,6 @@
+import { TextField } from '@runofshow/ui/text-field';
 import type { ComponentProps } from 'react';
 import { loadTlds } from '../lib/tld-list.js';
-import { TextField } from './text-field.js';
 
 /**
  * An e-mail input: no auto-capitalising or spell-checking, and the §5 top-level-domain list starts loading with the

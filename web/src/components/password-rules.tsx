@@ -2,7 +2,7 @@ import { type ComponentProps, useId, useState } from 'react';
 import { messages } from '../lib/messages.js';
 import { passwordRules } from '../lib/validation.js';
 import './password-rules.css';
-import { TextField } from './text-field.js';
+import { TextField } from '@runofshow/ui/text-field';
 
 /**
  * §5 'Passwords must contain:' — each rule with a tick or a cross as the visitor types. It floats over the form
@@ -10,7 +10,7 @@ import { TextField } from './text-field.js';
  * disabled anyway, so covering it hides nothing usable); Escape dismisses it (WCAG 1.4.13). The input names it in
  * aria-describedby.
  */
-export function PasswordRules({ id, value, open }: { id: string; value: string; open: boolean }) {
+function PasswordRules({ id, value, open }: { id: string; value: string; open: boolean }) {
   const allMet = passwordRules.every((rule) => rule.test(value));
   return (
     <div id={id} role="tooltip" className="password-rules" hidden={!open || allMet}>

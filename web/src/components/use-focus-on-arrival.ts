@@ -1,5 +1,5 @@
+import { isMobileDevice } from '@runofshow/ui/mobile-device';
 import { type RefObject, useEffect } from 'react';
-import { isMobileDevice } from '../lib/mobile-device.js';
 
 /**
  * Focuses a screen's first field once it is up (and `ready`), except on a phone or tablet (§2: the on-screen keyboard

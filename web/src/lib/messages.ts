@@ -63,15 +63,9 @@ export const messages = {
   verifyFailedTitle: 'This verification link is invalid',
   verifyFailedText: "Reach out to app support if you're having trouble getting your email verified.",
 
-  // §8 error boundaries
-  pageErrorTitle: 'Uh oh',
-  pageErrorText:
-    'There was a problem loading this page. Please try a browser refresh and if the problem persists, reach out to client support.',
-  pageErrorRefresh: 'Refresh',
-  sectionErrorReload: 'Reload',
+  // §8 error boundaries: their texts live with them, in @runofshow/ui (lib/texts.ts).
 
   // Not shown in the specification: our own wording (README.md, "Decisions").
-  sectionErrorText: 'This part of the page could not be shown.',
   notFoundTitle: 'Page not found',
   notFoundText: 'This link does not lead anywhere in the sign-in app.',
   forgotSent: 'Check your inbox: if the address belongs to an account, a reset link is on its way.',

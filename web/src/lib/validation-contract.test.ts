@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { labelColorSchema, labelTextSchema } from '@runofshow/ui/label-rules';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { labelColorSchema, labelTextSchema } from './label-rules.js';
 import { loadTlds } from './tld-list.js';
 import {
   cardCvcSchema,

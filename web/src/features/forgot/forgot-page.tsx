@@ -1,49 +1,40 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
+import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { EmailField } from '../../components/email-field.js';
-import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
-import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
-import { useRevealIssues } from '../../components/use-reveal-issues.js';
-import { useTldsLoaded } from '../../components/use-tlds.js';
+import { submitWithCaptcha } from '../../components/submit-with-captcha.js';
+import { useForm } from '../../components/use-form.js';
 import { messages } from '../../lib/messages.js';
-import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, forgotEmailSchema } from '../../lib/validation.js';
 import { enterForgot, forgotState, requestRecovery } from './forgot-store.js';
 
 /** §2 /forgot: an e-mail (trimmed), 'Send reset link', then a success alert. */
 export function ForgotPage() {
   const state = useSnapshot(forgotState);
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-  useFocusOnArrival(first);
   const captcha = useRef<CaptchaHandle>(null);
-  useTldsLoaded();
   useEffect(enterForgot, []);
-  const form = useRef<HTMLFormElement>(null);
-  const issuesShown = useRevealIssues(form);
-
-  const issue = firstIssue(forgotEmailSchema, email);
+  const form = useForm({
+    rules: { email: (email) => firstIssue(forgotEmailSchema, email) },
+    initial: { email: '' },
+    focus: 'email',
+    email: true,
+    async onSubmit({ email }) {
+      if (forgotState.status === 'requesting') return;
+      await submitWithCaptcha(captcha.current, {
+        send: (token) => requestRecovery(email.trim(), token),
+        failed: () => {
+          forgotState.status = 'error';
+        },
+      });
+    },
+  });
   // §5: the button stays disabled while the input is empty or invalid, so the message is the only feedback.
-  const canSend = email.trim() !== '' && !issue && state.status !== 'requesting';
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await tldsReady();
-    if (!canSend || firstIssue(forgotEmailSchema, email) || !captcha.current) return;
-    const token = await captcha.current.token().catch(() => undefined);
-    if (token === undefined) {
-      forgotState.status = 'error';
-      return;
-    }
-    await requestRecovery(email.trim(), token);
-    captcha.current?.reset();
-  }
+  const canSend = form.values.email.trim() !== '' && form.valid && state.status !== 'requesting';
 
   return (
     <AuthCard
@@ -58,18 +49,9 @@ export function ForgotPage() {
       {state.status === 'completed' ? (
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
-        <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Forgot password">
+        <form {...form.props} aria-label="Forgot password">
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
-          <EmailField
-            label="Email"
-            name="email"
-            value={email}
-            onValueChange={setEmail}
-            onBlur={() => setTouched(true)}
-            error={issuesShown.revealed || touched ? issue : undefined}
-            autoComplete="email"
-            ref={first}
-          />
+          <EmailField label="Email" autoComplete="email" {...form.field('email')} />
           <SectionErrorBoundary label="Captcha">
             <Captcha ref={captcha} />
           </SectionErrorBoundary>

@@ -1,9 +1,9 @@
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
 
 /** §4 password recovery token request. */
-export type RecoveryStatus = 'unsubmitted' | 'requesting' | 'completed' | 'error';
+type RecoveryStatus = 'unsubmitted' | 'requesting' | 'completed' | 'error';
 
 export const forgotState = proxy({ status: 'unsubmitted' as RecoveryStatus });
 
@@ -15,7 +15,7 @@ export function enterForgot(): void {
 export async function requestRecovery(email: string, captcha: string): Promise<void> {
   forgotState.status = 'requesting';
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     await api.POST('/users/{email}/passwordRecoveryToken', {
       params: { path: { email } },
       body: { captcha },

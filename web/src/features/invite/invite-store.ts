@@ -1,8 +1,8 @@
 import { ApiError, unwrap } from '@runofshow/sdk';
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
-import { startSession } from '../../app/session.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { startSession } from '../../lib/api/session.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
 
@@ -33,7 +33,7 @@ export async function lookUpInvite(token: string): Promise<void> {
   const seq = ++lookupSeq;
   Object.assign(inviteState, initial(token));
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     const invited = await unwrap(api.GET('/users/invited/{inviteToken}', { params: { path: { inviteToken: token } } }));
     if (seq !== lookupSeq) return;
     inviteState.email = invited.email;
@@ -50,7 +50,7 @@ export async function resendInvite(email: string): Promise<void> {
   inviteState.sending = true;
   inviteState.resendFailed = false;
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     await api.GET('/users/resend/invite/{email}', { params: { path: { email } } });
     inviteState.sent = true;
   } catch (error) {
@@ -70,7 +70,7 @@ export async function signUpInvited(
   inviteState.conflict = false;
   const email = inviteState.email;
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     await api.POST('/users', {
       body: { ...form, email, captcha, industry: SIGN_UP_INDUSTRY, timezone: browserTimeZone() },
     });

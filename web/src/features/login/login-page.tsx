@@ -1,17 +1,14 @@
-import { type ClipboardEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
+import { TextField } from '@runofshow/ui/text-field';
+import { type ClipboardEvent, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
-import { leaveTo } from '../../app/leave.js';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
-import { TextField } from '../../components/text-field.js';
-import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
-import { useRevealIssues } from '../../components/use-reveal-issues.js';
-import { useTldsLoaded } from '../../components/use-tlds.js';
+import { useForm } from '../../components/use-form.js';
+import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
-import { tldsReady } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
 import { LockoutCountdown } from './lockout-countdown.js';
 import {
@@ -28,44 +25,42 @@ import {
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
+const setField = {
+  email: setEmail,
+  password(value: string) {
+    loginState.password = value;
+  },
+  token(value: string) {
+    loginState.token = digitsOnly(value);
+  },
+};
+
 /** §2 /login: e-mail and password, then the six-digit code when the account has two-factor authentication. */
 export function LoginPage() {
   const state = useSnapshot(loginState);
   const search = useSearch();
-  const form = useRef<HTMLFormElement>(null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const email = useRef<HTMLInputElement>(null);
-  useFocusOnArrival(email);
-  useTldsLoaded();
-  // §4 holds the button until the address is known (a valid one, looked up): Enter still explains what is missing.
-  const issuesShown = useRevealIssues(form);
-  useEffect(enterLogin, []);
-
-  const show = (field: string) => issuesShown.revealed || touched[field];
-  const emailError = show('email') ? firstIssue(emailSchema, state.email.trim()) : undefined;
-  const passwordError = show('password') ? firstIssue(loginPasswordSchema, state.password) : undefined;
   const tokenStep = state.step === 'token';
-  const tokenError = issuesShown.revealed && tokenStep ? firstIssue(tokenSchema, state.token) : undefined;
   const redirect = new URLSearchParams(search).get('redirect');
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await tldsReady();
-    if (firstIssue(emailSchema, loginState.email.trim()) || firstIssue(loginPasswordSchema, loginState.password)) {
-      issuesShown.reveal();
-      return;
-    }
-    if (needsTokenStep()) {
-      issuesShown.hide();
-      openTokenStep();
-      return;
-    }
-    if (loginState.step === 'token' && firstIssue(tokenSchema, loginState.token)) {
-      issuesShown.reveal();
-      return;
-    }
-    if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
-  }
+  // §4 holds the button until the address is known (a valid one, looked up): Enter still explains what is missing.
+  const form = useForm({
+    rules: {
+      email: (email) => firstIssue(emailSchema, email.trim()),
+      password: (password) => firstIssue(loginPasswordSchema, password),
+      token: (token) => (tokenStep ? firstIssue(tokenSchema, token) : undefined),
+    },
+    store: { values: state, set: (field, value) => setField[field](value), read: () => loginState },
+    focus: 'email',
+    email: true,
+    async onSubmit() {
+      if (needsTokenStep()) {
+        form.hide();
+        openTokenStep();
+        return;
+      }
+      if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
+    },
+  });
+  useEffect(enterLogin, []);
 
   function onPasteCode(event: ClipboardEvent<HTMLInputElement>) {
     // A code pasted from an authenticator or an SMS often carries spaces or a dash ("123 456"): keep the digits,
@@ -74,7 +69,7 @@ export function LoginPage() {
     if (code.length !== 6) return;
     event.preventDefault();
     loginState.token = code;
-    if (canSubmit(loginState)) form.current?.requestSubmit();
+    if (canSubmit(loginState)) form.props.ref.current?.requestSubmit();
   }
 
   const withRedirect = (path: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
@@ -91,7 +86,7 @@ export function LoginPage() {
         </nav>
       }
     >
-      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Sign in">
+      <form {...form.props} aria-label="Sign in">
         {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
@@ -107,11 +102,9 @@ export function LoginPage() {
             label="Six-digit code"
             name="timeBasedToken"
             value={state.token}
-            onValueChange={(value) => {
-              loginState.token = digitsOnly(value);
-            }}
+            onValueChange={setField.token}
             onPaste={onPasteCode}
-            error={tokenError}
+            error={form.revealed ? form.issues.token : undefined}
             autoComplete="one-time-code"
             inputMode="numeric"
             pattern="[0-9]*"
@@ -122,29 +115,13 @@ export function LoginPage() {
           <>
             <TextField
               label="Email"
-              name="email"
               type="email"
-              value={state.email}
-              onValueChange={setEmail}
-              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-              error={emailError}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              ref={email}
+              {...form.field('email')}
             />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              value={state.password}
-              onValueChange={(value) => {
-                loginState.password = value;
-              }}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-              error={passwordError}
-              autoComplete="current-password"
-            />
+            <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
           </>
         )}
         {state.twoFactor === 'ERROR' && !tokenStep ? (

@@ -1,22 +1,22 @@
 import { ApiError, unwrap } from '@runofshow/sdk';
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
-import { startSession } from '../../app/session.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { startSession } from '../../lib/api/session.js';
 import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
 /** §4 login status. */
-export type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
+type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
 /**
  * §4 two-factor status. ERROR (the lookup failed) lets the visitor try a password-only sign-in: the server still
  * demands the code if the account needs one, and the next e-mail change looks again.
  */
 export type TwoFactorStatus = 'PENDING' | 'ENABLED' | 'DISABLED' | 'ERROR';
 /** `until`: when the 429's Retry-After runs out (epoch ms); undefined when it did not say or the wait is over. */
-export type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
+type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
 
-export const HAS2FA_DEBOUNCE_MS = 100;
+const HAS2FA_DEBOUNCE_MS = 100;
 
 export const loginState = proxy({
   email: '',
@@ -35,7 +35,7 @@ let lookupSeq = 0;
 export function setEmail(email: string): void {
   // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
   void loadTlds();
-  void apiClient().catch(() => undefined);
+  void loadApiClient().catch(() => undefined);
   loginState.email = email;
   loginState.step = 'password';
   clearTimeout(lookupTimer);
@@ -54,7 +54,7 @@ export function setEmail(email: string): void {
       return;
     }
     try {
-      const api = await apiClient();
+      const api = await loadApiClient();
       const data = await unwrap(api.GET('/users/{email}/has2fa', { params: { path: { email: email.trim() } } }));
       if (seq === lookupSeq) loginState.twoFactor = data.hasTwoFactorAuth ? 'ENABLED' : 'DISABLED';
     } catch {
@@ -93,7 +93,7 @@ export async function login(): Promise<boolean> {
     ...(loginState.step === 'token' ? { timeBasedToken: loginState.token } : {}),
   };
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     const data = await unwrap(api.POST('/login', { body }));
     startSession(data.accessToken, data.user);
     loginState.status = 'LOGGED_IN';

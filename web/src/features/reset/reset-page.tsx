@@ -1,13 +1,12 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button, buttonClass } from '@runofshow/ui/button';
+import { TextField } from '@runofshow/ui/text-field';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button, buttonClass } from '../../components/button.js';
 import { NewPasswordField } from '../../components/password-rules.js';
-import { TextField } from '../../components/text-field.js';
-import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
-import { useRevealIssues } from '../../components/use-reveal-issues.js';
+import { useForm } from '../../components/use-form.js';
 import { messages } from '../../lib/messages.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
 import { enterReset, resetPassword, resetState } from './reset-store.js';
@@ -32,24 +31,20 @@ export function ResetPage({ token }: { token: string | undefined }) {
 
 function ResetForm({ token, email }: { token: string; email: string }) {
   const state = useSnapshot(resetState);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const first = useRef<HTMLInputElement>(null);
-  useFocusOnArrival(first);
   useEffect(enterReset, []);
-  const form = useRef<HTMLFormElement>(null);
-  const issuesShown = useRevealIssues(form);
-
-  const passwordIssue = firstIssue(newPasswordSchema, password);
-  const confirmIssue = firstIssue(confirmPasswordSchema(password), confirm);
+  const form = useForm({
+    rules: {
+      newPassword: (password) => firstIssue(newPasswordSchema, password),
+      confirmPassword: (confirm, { newPassword }) => firstIssue(confirmPasswordSchema(newPassword), confirm),
+    },
+    initial: { newPassword: '', confirmPassword: '' },
+    focus: 'newPassword',
+    async onSubmit({ newPassword }) {
+      if (resetState.status === 'unsubmitted') await resetPassword(email, token, newPassword);
+    },
+  });
   // §5: disabled while the input is invalid or empty, and after the click.
-  const canReset = !passwordIssue && !confirmIssue && state.status === 'unsubmitted';
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (canReset) await resetPassword(email, token, password);
-  }
+  const canReset = form.valid && state.status === 'unsubmitted';
 
   if (state.status === 'completed') {
     return (
@@ -63,7 +58,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   }
   return (
     <AuthCard title="Reset password" subtitle={`Choose a new password for ${email}.`}>
-      <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={issuesShown.onKeyDown} aria-label="Reset password">
+      <form {...form.props} aria-label="Reset password">
         {state.status === 'error' ? (
           <Alert type="failure">
             <p>
@@ -72,24 +67,12 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           </Alert>
         ) : null}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordField
-          label="New password"
-          name="newPassword"
-          value={password}
-          onValueChange={setPassword}
-          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={issuesShown.revealed || touched.password ? passwordIssue : undefined}
-          ref={first}
-        />
+        <NewPasswordField label="New password" {...form.field('newPassword')} />
         <TextField
           label="Confirm new password"
-          name="confirmPassword"
           type="password"
-          value={confirm}
-          onValueChange={setConfirm}
-          onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
-          error={issuesShown.revealed || touched.confirm ? confirmIssue : undefined}
           autoComplete="new-password"
+          {...form.field('confirmPassword')}
         />
         <Button type="submit" block disabled={!canReset} busy={state.status === 'submitted'}>
           Reset password

@@ -1,9 +1,9 @@
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
 
 /** §4 password update from recovery. */
-export type ResetStatus = 'unsubmitted' | 'submitted' | 'completed' | 'error';
+type ResetStatus = 'unsubmitted' | 'submitted' | 'completed' | 'error';
 
 export const resetState = proxy({ status: 'unsubmitted' as ResetStatus });
 
@@ -15,7 +15,7 @@ export function enterReset(): void {
 export async function resetPassword(email: string, passwordRecoveryToken: string, newPassword: string): Promise<void> {
   resetState.status = 'submitted';
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     await api.PUT('/users/{email}/reset/password', {
       params: { path: { email } },
       body: { passwordRecoveryToken, newPassword },

@@ -1,31 +1,28 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
+import { Dialog } from '@runofshow/ui/dialog';
+import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
+import { TextField } from '@runofshow/ui/text-field';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearch } from 'wouter';
-import { leaveTo } from '../../app/leave.js';
-import { clearSession, session } from '../../app/session.js';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
-import { Dialog } from '../../components/dialog.js';
 import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
-import { SectionErrorBoundary } from '../../components/section-error-boundary.js';
-import { TextField } from '../../components/text-field.js';
-import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
-import { useRevealIssues } from '../../components/use-reveal-issues.js';
-import { useTldsLoaded } from '../../components/use-tlds.js';
+import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-captcha.js';
+import { useForm } from '../../components/use-form.js';
+import { clearSession, session } from '../../lib/api/session.js';
+import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
 import { readPrefill } from '../../lib/sign-up.js';
-import { loadTlds, tldsReady } from '../../lib/tld-list.js';
+import { loadTlds } from '../../lib/tld-list.js';
 import { companySchema, emailSchema, firstIssue, nameSchema, newPasswordSchema } from '../../lib/validation.js';
 import { closeConflictDialog, createTeamForSignedInUser, enterSignup, signUp, signupState } from './signup-store.js';
 
 const TERMS_URL = 'https://runofshow.dev/terms';
 const PRIVACY_URL = 'https://runofshow.dev/privacy';
-
-type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'company';
 
 /** §2 /signup: 'Create your team account', prefilled from the link, then sign-up, sign-in and the team. */
 export function SignupPage() {
@@ -34,87 +31,63 @@ export function SignupPage() {
   const state = useSnapshot(signupState);
   const { checked, user } = useSnapshot(session);
   const [prefill] = useState(() => readPrefill(search));
-  const [values, setValues] = useState<Record<Field, string>>({
-    firstName: prefill.firstName,
-    lastName: prefill.lastName,
-    email: prefill.email,
-    password: '',
-    company: prefill.company,
-  });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>(() => ({
-    // A prefilled value is judged at once, so a bad link does not leave a silently disabled button.
-    firstName: prefill.firstName !== '',
-    lastName: prefill.lastName !== '',
-    email: prefill.email !== '',
-    company: prefill.company !== '',
-  }));
-  const first = useRef<HTMLInputElement>(null);
-  useFocusOnArrival(first);
   const captcha = useRef<CaptchaHandle>(null);
-  useTldsLoaded();
   useEffect(enterSignup, []);
   useEffect(() => {
     if (prefill.email) void loadTlds();
   }, [prefill.email]);
-  const form = useRef<HTMLFormElement>(null);
-  const issuesShown = useRevealIssues(form);
-
-  const redirect = new URLSearchParams(search).get('redirect');
-  const issues: Record<Field, string | undefined> = {
-    firstName: firstIssue(nameSchema, values.firstName),
-    lastName: firstIssue(nameSchema, values.lastName),
-    email: firstIssue(emailSchema, values.email.trim()),
-    password: firstIssue(newPasswordSchema, values.password),
-    company: firstIssue(companySchema, values.company),
-  };
-  const valid = Object.values(issues).every((issue) => issue === undefined);
   const busy = state.signUpInProgress || state.signedUp;
-  const errorOf = (field: Field) => (issuesShown.revealed || touched[field] ? issues[field] : undefined);
-
-  function finish(outcome: SignUpOutcome | undefined) {
-    if (outcome) leaveTo(destinationAfterSignUp(outcome, redirect, window.location.origin));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await tldsReady();
-    if (!valid || busy || firstIssue(emailSchema, values.email.trim()) || !captcha.current) return;
-    signupState.signUpInProgress = true;
-    const token = await captcha.current.token().catch(() => undefined);
-    if (token === undefined) {
-      signupState.signUpInProgress = false;
-      signupState.failed = true;
-      return;
-    }
-    const outcome = await signUp(
-      {
+  const redirect = new URLSearchParams(search).get('redirect');
+  const form = useForm({
+    rules: {
+      firstName: (name) => firstIssue(nameSchema, name),
+      lastName: (name) => firstIssue(nameSchema, name),
+      email: (email) => firstIssue(emailSchema, email.trim()),
+      password: (password) => firstIssue(newPasswordSchema, password),
+      company: (company) => firstIssue(companySchema, company),
+    },
+    initial: () => ({
+      firstName: prefill.firstName,
+      lastName: prefill.lastName,
+      email: prefill.email,
+      password: '',
+      company: prefill.company,
+    }),
+    // A prefilled value is judged at once, so a bad link does not leave a silently disabled button.
+    touched: () => ({
+      firstName: prefill.firstName !== '',
+      lastName: prefill.lastName !== '',
+      email: prefill.email !== '',
+      company: prefill.company !== '',
+    }),
+    focus: 'firstName',
+    // Until the start-up session check answers, the form is a disabled placeholder; while submitting it is frozen
+    // (read-only keeps focus where it was, unlike disabled).
+    every: { disabled: !checked, readOnly: busy },
+    email: true,
+    async onSubmit(values) {
+      if (signupState.signUpInProgress || signupState.signedUp) return;
+      const user = {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         password: values.password,
         company: values.company.trim(),
         verified: prefill.verified,
-      },
-      token,
-    );
-    captcha.current?.reset();
-    finish(outcome);
-  }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errorOf(name),
-    onValueChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
+      };
+      const outcome = await submitWithCaptcha(captcha.current, {
+        send: (token) => signUp(user, token),
+        ...signUpSteps(signupState),
+      });
+      finish(outcome);
     },
-    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
-    // Until the start-up session check answers, the form is a disabled placeholder; while submitting it is frozen
-    // (read-only keeps focus where it was, unlike disabled).
-    disabled: !checked,
-    readOnly: busy,
   });
 
+  function finish(outcome: SignUpOutcome | undefined) {
+    if (outcome) leaveTo(destinationAfterSignUp(outcome, redirect, window.location.origin));
+  }
+
+  const { field } = form;
   const legal = (
     <p className="legal">
       By signing up, you agree to the{' '}
@@ -163,16 +136,10 @@ export function SignupPage() {
         </>
       }
     >
-      <form
-        ref={form}
-        noValidate
-        onSubmit={onSubmit}
-        onKeyDown={issuesShown.onKeyDown}
-        aria-label="Create your team account"
-      >
+      <form {...form.props} aria-label="Create your team account">
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="field-row">
-          <TextField label="First name" autoComplete="given-name" ref={first} {...field('firstName')} />
+          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
         <EmailField label="Work email" autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
@@ -181,7 +148,7 @@ export function SignupPage() {
         <SectionErrorBoundary label="Captcha">
           <Captcha ref={captcha} />
         </SectionErrorBoundary>
-        <Button type="submit" block disabled={!valid || busy || !checked} busy={busy}>
+        <Button type="submit" block disabled={!form.valid || busy || !checked} busy={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
         </Button>
       </form>

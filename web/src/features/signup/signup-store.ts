@@ -1,8 +1,8 @@
 import { ApiError, unwrap } from '@runofshow/sdk';
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
-import { session, startSession } from '../../app/session.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { session, startSession } from '../../lib/api/session.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY, teamTitle } from '../../lib/sign-up.js';
 
@@ -40,7 +40,7 @@ export function enterSignup(): void {
 export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpOutcome | undefined> {
   const timezone = browserTimeZone();
   return run(async () => {
-    const api = await apiClient();
+    const api = await loadApiClient();
     try {
       await api.POST('/users', {
         body: {
@@ -79,7 +79,7 @@ export async function createTeamForSignedInUser(): Promise<SignUpOutcome | undef
 }
 
 async function createTeam(title: string, email: string, defaultTimeZone: string) {
-  const api = await apiClient();
+  const api = await loadApiClient();
   return unwrap(api.POST('/teams', { body: { title, email, defaultTimeZone } }));
 }
 

@@ -1,7 +1,7 @@
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { buttonClass } from '@runofshow/ui/button';
 import { Link } from 'wouter';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { buttonClass } from '../../components/button.js';
 import { messages } from '../../lib/messages.js';
 
 const ERRORS = {
@@ -10,7 +10,7 @@ const ERRORS = {
   error: { title: messages.ssoErrorTitle, text: messages.ssoErrorText },
 } as const;
 
-export type SsoErrorKind = keyof typeof ERRORS;
+type SsoErrorKind = keyof typeof ERRORS;
 
 /** §2 SSO error screens (the identity provider's callback sends the browser here), each with a way back. */
 export function SsoErrorPage({ kind }: { kind: SsoErrorKind }) {

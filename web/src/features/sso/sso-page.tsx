@@ -1,39 +1,27 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { AuthCard } from '@runofshow/ui/auth-card';
+import { Button } from '@runofshow/ui/button';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { leaveTo } from '../../app/leave.js';
-import { AuthCard } from '../../components/auth-card.js';
-import { Button } from '../../components/button.js';
 import { EmailField } from '../../components/email-field.js';
-import { useFocusOnArrival } from '../../components/use-focus-on-arrival.js';
-import { useRevealIssues } from '../../components/use-reveal-issues.js';
-import { useTldsLoaded } from '../../components/use-tlds.js';
+import { useForm } from '../../components/use-form.js';
+import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
-import { tldsReady } from '../../lib/tld-list.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
 import { ssoLoginPath } from './sso-domain.js';
 
 /** §2 /login/sso: the work e-mail's domain picks the company's identity provider (the server's /sso/login/{domain}). */
 export function SsoPage() {
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-  useFocusOnArrival(first);
-  const form = useRef<HTMLFormElement>(null);
-  useTldsLoaded();
-  const issuesShown = useRevealIssues(form);
-  const error = issuesShown.revealed || touched ? firstIssue(shortEmailSchema, email.trim()) : undefined;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await tldsReady();
-    if (firstIssue(shortEmailSchema, email.trim())) {
-      issuesShown.reveal();
-      return;
-    }
-    setLeaving(true);
-    leaveTo(ssoLoginPath(email));
-  }
+  const form = useForm({
+    rules: { email: (email) => firstIssue(shortEmailSchema, email.trim()) },
+    initial: { email: '' },
+    focus: 'email',
+    email: true,
+    onSubmit({ email }) {
+      setLeaving(true);
+      leaveTo(ssoLoginPath(email));
+    },
+  });
 
   return (
     <AuthCard
@@ -45,17 +33,8 @@ export function SsoPage() {
         </nav>
       }
     >
-      <form ref={form} noValidate onSubmit={onSubmit} aria-label="Sign in with SSO">
-        <EmailField
-          label="Work email"
-          name="email"
-          value={email}
-          onValueChange={setEmail}
-          onBlur={() => setTouched(true)}
-          error={error}
-          autoComplete="username"
-          ref={first}
-        />
+      <form {...form.props} aria-label="Sign in with SSO">
+        <EmailField label="Work email" autoComplete="username" {...form.field('email')} />
         <Button type="submit" block disabled={leaving} busy={leaving}>
           Continue with SSO
         </Button>

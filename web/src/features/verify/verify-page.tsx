@@ -1,8 +1,8 @@
+import { Alert } from '@runofshow/ui/alert';
+import { AuthCard } from '@runofshow/ui/auth-card';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { leaveTo } from '../../app/leave.js';
-import { Alert } from '../../components/alert.js';
-import { AuthCard } from '../../components/auth-card.js';
+import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { VERIFIED_DESTINATION, VERIFIED_REDIRECT_MS, verifyEmail, verifyState } from './verify-store.js';
 

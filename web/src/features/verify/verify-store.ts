@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
-import { apiClient } from '../../app/api-client.js';
-import { isCancelled, onCancelAll } from '../../app/cancel.js';
+import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { loadApiClient } from '../../lib/api/load-api-client.js';
 
 /** §4 e-mail verification: unknown until the API answers, then true or false. */
 export const verifyState = proxy({ verified: undefined as boolean | undefined });
@@ -16,7 +16,7 @@ export async function verifyEmail(verificationToken: string): Promise<void> {
   const seq = ++current;
   verifyState.verified = undefined;
   try {
-    const api = await apiClient();
+    const api = await loadApiClient();
     await api.POST('/users/verify/email', { body: { verificationToken } });
     if (seq === current) verifyState.verified = true;
   } catch (error) {

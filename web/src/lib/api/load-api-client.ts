@@ -1,0 +1,35 @@
+type Api = typeof import('./api.js')['api'];
+
+let loaded: Api | undefined;
+let loading: Promise<Api> | undefined;
+
+/**
+ * The API client, loaded on first use. The SDK (openapi-fetch, ky and the operation table) is about 11 KB gzip and
+ * nothing on a screen's first paint needs it, so it is its own chunk, fetched when a visitor starts typing or a
+ * screen makes its first call. Every call goes through here; `loadedApiClient` serves the global cancel.
+ */
+export function loadApiClient(): Promise<Api> {
+  loading ??= import('./api.js').then(
+    (module) => {
+      loaded = module.api;
+      return module.api;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function loadedApiClient(): Api | undefined {
+  return loaded;
+}
+
+/** §4 at start: resume a stored session (GET /token/user); without a stored token nothing needs loading. */
+export async function resumeSession(hasToken: boolean): Promise<void> {
+  if (!hasToken) return;
+  await loadApiClient();
+  const { loadSession } = await import('./api.js');
+  await loadSession();
+}
