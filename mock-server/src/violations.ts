@@ -60,6 +60,10 @@ export function requestErrors(violations: Violation[]): Violation[] {
   return violations.filter((v) => v.location[0] === 'request' && isError(v) && !isSecurity(v));
 }
 
+export function responseErrors(violations: Violation[]): Violation[] {
+  return violations.filter((v) => v.location[0] === 'response' && isError(v));
+}
+
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
