@@ -2,7 +2,8 @@
 // on 127.0.0.1:$PORT (5173) in front of the mock on 127.0.0.1:$MOCK_PORT (4010): the scenario accounts of
 // mock-server/src/scenarios.ts, then Prism on the bundle. `npm run mock` serves the mock alone. Ctrl-C stops everything.
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
-// through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly.
+// through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly. `API_KEY` is the key the
+// server holds (the development key when unset); in proxy mode no page or script the browser loads carries it.
 import { startStack } from '../mock-server/src/stack.js';
 import { buildAll } from './build.js';
 
@@ -15,7 +16,7 @@ if (!process.argv.includes('--no-build')) {
   buildAll();
 }
 
-const stack = await startStack({ port, mockPort, host, apiMode });
+const stack = await startStack({ port, mockPort, host, apiMode, apiKey: process.env.API_KEY ?? '' });
 const base = stack.site.url;
 console.log(`
   Sign-in app   ${base}/app.login/  (${apiMode} mode; API_MODE=proxy|direct)

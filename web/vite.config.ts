@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineCss } from './scripts/inline-css.js';
+import { precompress } from './scripts/precompress.js';
 
 // The sign-in app lives under /app.login/. `source` lets Vite read the SDK's TypeScript directly.
 export default defineConfig({
   base: '/app.login/',
-  plugins: [react(), inlineCss()],
+  plugins: [react(), inlineCss(), precompress()],
   resolve: {
     conditions: ['source'],
     alias: {
