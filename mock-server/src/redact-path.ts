@@ -4,11 +4,11 @@ export const REDACTED = '[redacted]';
 
 // Every API path whose template holds a token-named parameter (`/tokens/{token}`, `/users/invited/{inviteToken}`),
 // as a pattern that keeps the path's other segments and hides the token's.
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pattern = (template: string) =>
   template
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/?#]+' : escape(part)))
+    .map((part) => (part.startsWith('{') ? '[^/?#]+' : literal(part)))
     .join('');
 const tokenPaths = Object.values(operations)
   .map((operation) => /^(.*?)\{[^}]*token[^}]*\}(.*)$/i.exec(operation.path))
