@@ -25,16 +25,23 @@ function refuse(
  * Reads a body counting bytes as they arrive (chunked too), answering 413 at once for a declared length over
  * `maxBytes` and as soon as the count passes it: never more than the limit is held.
  */
-async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too large'> {
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) return 'too large';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) return 'too large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too large'> {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve('too large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      // Stop receiving: the rest is neither read nor held, and the answer closes the connection.
+      req.off('data', onData);
+      req.pause();
+      resolve('too large');
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 /**
@@ -55,12 +62,9 @@ export async function bridge(
   const body = await readBody(req, maxBodyBytes);
   if (body === 'too large') {
     res.shouldKeepAlive = false;
-    refuse(res, 413, 'Content too large', `Proxy calls carry at most ${maxBodyBytes} bytes.`, {
+    return refuse(res, 413, 'Content too large', `Proxy calls carry at most ${maxBodyBytes} bytes.`, {
       Connection: 'close',
     });
-    // Stop receiving: the rest of the body is neither read nor held.
-    res.on('finish', () => req.destroy());
-    return;
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {

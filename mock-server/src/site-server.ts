@@ -102,6 +102,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     {
       requestTimeout,
       headersTimeout: requestTimeout,
+      // A request without Host is answered below, with the security headers, not by Node's bare 400.
+      requireHostHeader: false,
       // How often Node looks for requests past their time; its default (30 s) would double the bound.
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(requestTimeout / 4))),
     },
@@ -111,6 +113,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         if (refused) log(`site: ${req.method} ${redactPath(req.url ?? '')} → ${res.statusCode}`);
       });
       handle(req, res).catch((error: unknown) => {
+        // A body cut short by the client (or by the time limit, already answered 408) is no failure of ours.
+        if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return void res.destroy();
         log(`site: ${req.method} ${redactPath(req.url ?? '')} failed: ${String(error).split('\n')[0]}`);
         if (!res.headersSent) sendText(res, 500, 'Internal error');
         else res.end();
@@ -122,9 +126,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const code = error.code ?? 'unknown';
     const status = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    log(`site: refused a request (${code}) → ${status}`);
     const answered = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
-    if (code === 'ECONNRESET' || !socket.writable || answered) return void socket.destroy();
+    // A client that went away (or one already answered) is owed nothing, and its request was logged already.
+    const gone = code === 'ECONNRESET' || code === 'HPE_INVALID_EOF_STATE' || !socket.writable || answered;
+    if (gone) return void socket.destroy();
+    log(`site: refused a request (${code}) → ${status}`);
     const headers = Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store' })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
