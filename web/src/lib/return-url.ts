@@ -2,6 +2,9 @@
 export const DEFAULT_DESTINATION = '/dash/redirect';
 
 const SIGN_IN_BASE = '/app.login';
+// Same-host paths that act at once instead of showing a page: /sso/ starts SSO for whatever domain the link names
+// (the backend sends the visitor on to that domain's identity provider), /api/ is the proxy. Never return to them.
+const REFUSED_BASES = [SIGN_IN_BASE, '/sso', '/api'];
 
 // Control characters (C0, DEL, C1) and every kind of whitespace a browser may strip or fold before parsing a URL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this guard.
@@ -45,12 +48,13 @@ export function safeReturnPath(redirect: string | null | undefined, origin: stri
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.origin !== base.origin || url.username || url.password) return undefined;
   const path = url.pathname;
-  // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'): never emit one.
-  if (path.startsWith('//')) return undefined;
-  const plainPath = decodeFully(path)?.toLowerCase();
-  if (plainPath === undefined || plainPath === SIGN_IN_BASE || plainPath.startsWith(`${SIGN_IN_BASE}/`)) {
-    return undefined;
-  }
+  // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'), also once a server
+  // or the next app decodes the path ('/%2e%2e%2f%2fevil.example'): never emit a path that reads as one.
+  const plain = decodeFully(path);
+  if (plain === undefined || path.startsWith('//') || plain.startsWith('//')) return undefined;
+  const folded = new URL(`http://path.invalid${plain}`).pathname.toLowerCase();
+  if (folded.startsWith('//')) return undefined;
+  if (REFUSED_BASES.some((base) => folded === base || folded.startsWith(`${base}/`))) return undefined;
   return `${path}${url.search}${url.hash}`;
 }
 
