@@ -34,13 +34,16 @@ let server: ChildProcess | undefined;
 let base = '';
 
 test.beforeAll(async () => {
+  // Starting Prism on the whole description takes seconds: the same allowance as the config's own web server.
+  test.setTimeout(60_000);
   const [port, mockPort] = await Promise.all([freePort(), freePort()]);
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts', '--no-build'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), API_MODE: 'proxy', API_KEY: SERVER_KEY },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  server.stderr?.on('data', (chunk: Buffer) => void process.stderr.write(chunk));
   // Up when the sign-in page answers (the same wait as the config's own web server).
   await expect
     .poll(
