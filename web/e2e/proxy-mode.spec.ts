@@ -1,7 +1,6 @@
 /// <reference types="node" />
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
@@ -14,17 +13,6 @@ const DEVELOPMENT_KEY = 'development-api-key';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath}/${entry.name}`);
@@ -36,25 +24,21 @@ let base = '';
 test.beforeAll(async () => {
   // Starting Prism on the whole description takes seconds: the same allowance as the config's own web server.
   test.setTimeout(60_000);
-  const [port, mockPort] = await Promise.all([freePort(), freePort()]);
-  base = `http://127.0.0.1:${port}`;
+  // Port 0 everywhere: the system picks free ports as each server binds, so nothing can take them in between.
   server = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'scripts/start.ts', '--no-build'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), MOCK_PORT: String(mockPort), API_MODE: 'proxy', API_KEY: SERVER_KEY },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: '0', MOCK_PORT: '0', API_MODE: 'proxy', API_KEY: SERVER_KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stderr?.on('data', (chunk: Buffer) => void process.stderr.write(chunk));
-  // Up when the sign-in page answers (the same wait as the config's own web server).
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/app.login/login`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  let printed = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  // Up when it prints where the sign-in app is: start.ts prints it once everything answers.
+  const site = () => /Sign-in app\s+(http:\/\/\S+)\/app\.login\//.exec(printed)?.[1] ?? '';
+  await expect.poll(site, { timeout: 60_000 }).not.toBe('');
+  base = site();
 });
 
 test.afterAll(async () => {

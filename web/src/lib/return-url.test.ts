@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESTINATION, destinationAfterSignIn, destinationAfterSignUp, safeReturnPath } from './return-url.js';
+import {
+  DEFAULT_DESTINATION,
+  destinationAfterSignIn,
+  destinationAfterSignUp,
+  leavePath,
+  safeReturnPath,
+} from './return-url.js';
 
 const origin = 'http://127.0.0.1:5173';
 
@@ -109,6 +115,13 @@ describe('destinationAfterSignIn (§2)', () => {
     for (const [redirect] of HOSTILE) {
       const path = safeReturnPath(redirect, origin);
       if (path !== undefined) expect(decodeURIComponent(path)).not.toMatch(/^\/\//);
+    }
+  });
+
+  it("lets the app's own SSO start through leaveTo, and nothing else a link's redirect may not reach", () => {
+    expect(leavePath('/sso/login/engines.example.com', origin)).toBe('/sso/login/engines.example.com');
+    for (const [redirect, trick] of HOSTILE) {
+      if (!trick.includes('SSO')) expect(leavePath(redirect, origin)).toBeUndefined();
     }
   });
 
