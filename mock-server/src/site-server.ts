@@ -42,7 +42,10 @@ export type { Hit, Mount };
 function decodePath(target: string): string | undefined {
   if (!target.startsWith('/')) return undefined;
   try {
-    return decodeURI(new URL(`http://site.invalid${target}`).pathname);
+    const path = decodeURI(new URL(`http://site.invalid${target}`).pathname);
+    // No page has a control character in its path; one that decodes to NUL or a line break is an attack.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+    return /[\u0000-\u001f\u007f]/.test(path) ? undefined : path;
   } catch {
     return undefined;
   }
@@ -56,6 +59,21 @@ const matches = (path: string, prefix: string) => {
 /** The mount that answers a path: the first whose prefix it equals or continues with a `/`, in any case. */
 export function mountFor(mounts: readonly Mount[], path: string): Mount | undefined {
   return mounts.find((mount) => matches(path, mount.prefix));
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** An empty answer written straight to a socket Node gave up on, with the site's security headers. */
+function rawAnswer(status: number, extra: Record<string, string> = {}): string {
+  const headers = Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store', ...extra })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`;
 }
 
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
@@ -83,7 +101,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     };
     page();
     const host = req.headers.host ?? '';
-    if (!HOST.test(host) || !hosts.has(host.toLowerCase())) return sendText(res, 400, 'Unknown host');
+    // Node keeps the first of several Host headers; a request with more than one must be refused (RFC 9112 §3.2).
+    const hostLines = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === 'host');
+    if (hostLines.length !== 1 || !HOST.test(host) || !hosts.has(host.toLowerCase())) {
+      return sendText(res, 400, 'Unknown host');
+    }
     if (path === undefined) return sendText(res, 400, 'Malformed path');
     const mount = mountFor(mounts, path);
     if (!mount) return sendText(res, 404, 'Not found');
@@ -131,11 +153,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     const gone = code === 'ECONNRESET' || code === 'HPE_INVALID_EOF_STATE' || !socket.writable || answered;
     if (gone) return void socket.destroy();
     log(`site: refused a request (${code}) → ${status}`);
-    const headers = Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store' })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(rawAnswer(status));
+  });
+  // CONNECT (a tunnel request) never reaches the request handler: Node would drop the connection without a word.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    log(`site: ${req.method} ${redactPath(req.url ?? '')} → 405`);
+    socket.end(rawAnswer(405, { Allow: 'GET, HEAD, POST' }));
   });
   const running = await listen(server, options.port, options.host);
   const port = new URL(running.url).port;

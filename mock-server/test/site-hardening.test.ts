@@ -184,6 +184,26 @@ describe('CSRF (5)', () => {
   });
 });
 
+describe('path parameters (2)', () => {
+  // The check itself is the SDK's one shared path-parameter check (issue 14 point 2, i13's part): this holds it at
+  // the site. It fails until that check is merged, by design.
+  it.each([
+    ['users.delete', { userId: '..' }],
+    ['users.delete', { userId: '.' }],
+    ['users.delete', { userId: '%2e%2e' }],
+    ['users.resetPassword', { email: '..' }],
+  ])('%s with %j is refused with 400 and never sent', async (name, params) => {
+    const response = await fetch(`${site.url}/api/${name}`, {
+      method: 'POST',
+      headers: fromSite(),
+      body: JSON.stringify({ params, payload: {} }),
+    });
+    expect(response.status).toBe(400);
+    expectSecurityHeaders(response.headers);
+    expect(upstreamCalls).toHaveLength(0);
+  });
+});
+
 describe('token pages (6)', () => {
   it.each([
     '/app.login/reset/tok-1',
@@ -227,6 +247,9 @@ describe('malformed input (7)', () => {
       400,
     ],
     ['no Host', as('GET /app.login/login HTTP/1.1\r\nConnection: close\r\n\r\n'), 400],
+    ['two Hosts', head('GET /app.login/login HTTP/1.1', 'Host: evil.example\r\n'), 400],
+    ['a NUL in the path', head('GET /app.login/%00 HTTP/1.1'), 400],
+    ['CONNECT', head('CONNECT 127.0.0.1:22 HTTP/1.1'), 405],
     ['a header line that is no header', head('GET /app.login/login HTTP/1.1', 'no colon here\r\n'), 400],
   ])('%s gets a 4xx with the security headers and one log line without a stack', async (_, request, status) => {
     const answer = await raw(site.url, request());
