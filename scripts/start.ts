@@ -4,6 +4,8 @@
 // `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call the API
 // through the site's /api/ proxy (§7 proxy mode) instead of calling the mock directly. The sign-in domain is answered
 // by the stateful sandbox (outbox at /outbox/); `--stateless` gives Prism's examples for every call instead.
+// `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
+// loads carries it.
 import { startStack } from '@runofshow/mock-server/stack';
 import { buildAll } from './build.js';
 
@@ -16,7 +18,14 @@ if (!process.argv.includes('--no-build')) {
   buildAll();
 }
 
-const stack = await startStack({ port, mockPort, host, apiMode, sandbox: !process.argv.includes('--stateless') });
+const stack = await startStack({
+  port,
+  mockPort,
+  host,
+  apiMode,
+  apiKey: process.env.API_KEY ?? '',
+  sandbox: !process.argv.includes('--stateless'),
+});
 const base = stack.site.url;
 console.log(`
   Sign-in app   ${base}/app.login/  (${apiMode} mode; API_MODE=proxy|direct)

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { precompress } from '@runofshow/ui/vite-precompress';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineCss } from './scripts/inline-css.js';
@@ -6,7 +7,7 @@ import { inlineCss } from './scripts/inline-css.js';
 // The sign-in app lives under /app.login/. `source` lets Vite read the SDK's TypeScript directly.
 export default defineConfig({
   base: '/app.login/',
-  plugins: [react(), inlineCss()],
+  plugins: [react(), inlineCss(), precompress()],
   resolve: {
     conditions: ['source'],
     alias: {

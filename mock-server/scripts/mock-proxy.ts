@@ -18,6 +18,7 @@ const stack = await startStack({
   mockPort,
   host,
   upstream,
+  apiKey: process.env.API_KEY ?? '',
   errors: true,
   onExchange: (exchange) => {
     for (const line of report.record(exchange)) console.log(line);

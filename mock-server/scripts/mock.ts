@@ -16,8 +16,10 @@ const stack = await startStack({
   mockPort,
   host,
   sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
+  apiKey: process.env.API_KEY ?? '',
+  // Prism's own lines stay quiet; the scenario choices and the site's refusals (tokens redacted) are shown.
   log: (line) => {
-    if (line.startsWith('scenario ')) console.log(`  ${line}`);
+    if (line.startsWith('scenario ') || line.startsWith('site: ')) console.log(`  ${line}`);
   },
   onExchange: (exchange) => {
     for (const line of report.record(exchange)) console.log(`  ${line}`);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type RunningServer } from './listen.js';
+import { redactPath } from './redact-path.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
 import {
@@ -124,7 +125,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
         });
     if (scenario) {
       headers.set('prefer', scenario.prefer);
-      options.log?.(`scenario "${scenario.name}": ${method} ${url.pathname} → Prefer: ${scenario.prefer}`);
+      options.log?.(`scenario "${scenario.name}": ${method} ${redactPath(url.pathname)} → Prefer: ${scenario.prefer}`);
     }
     const toSandbox = Boolean(!headers.has('prefer') && options.sandbox?.handles(method, url.pathname));
     const answer = await fetch(`${target}${url.pathname}${url.search}`, {
@@ -136,7 +137,8 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     let payload = Buffer.from(await answer.arrayBuffer());
     const listed = readViolations(answer.headers.get(VIOLATIONS_HEADER));
     const violations = listed.length ? listed : violationsInPrismProblem(payload, answer.headers.get('content-type'));
-    const exchange = { method, path: url.pathname, status: answer.status, violations, sandbox: toSandbox };
+    // Exchanges are printed (`npm run mock`, `mock:proxy`): a token in the path never is.
+    const exchange = { method, path: redactPath(url.pathname), status: answer.status, violations, sandbox: toSandbox };
     options.onExchange?.(exchange);
 
     const out: Record<string, string> = {};

@@ -65,8 +65,14 @@ export function securityHeaders(options: CspOptions = {}): Record<string, string
   };
 }
 
+/** The names of the headers `securityHeaders` sets, lower case: nothing passed through may replace them. */
+export const SECURITY_HEADER_NAMES = new Set(Object.keys(securityHeaders()).map((name) => name.toLowerCase()));
+
+// The app's router (wouter) matches its base and its routes in any case and after decoding (`decodeURI`): these
+// match the decoded path the same way, so `/APP.LOGIN/Reset/<token>` is a token page here as it is in the browser.
+
 /** The sign-in app's routes whose document runs the captcha (§2 sign-up and forgot password). */
-export const isCaptchaRoute = (path: string) => /^\/app\.login\/(signup(\/|$)|forgot\/?$)/.test(path);
+export const isCaptchaRoute = (path: string) => /^\/app\.login\/+(signup(\/|$)|forgot\/?$)/i.test(path);
 
 /** The sign-in app's routes whose URL carries a secret token. */
-export const isTokenRoute = (path: string) => /^\/app\.login\/(reset|verify|signup\/invited)(\/|$)/.test(path);
+export const isTokenRoute = (path: string) => /^\/app\.login\/+(reset|verify|signup\/+invited)(\/|$)/i.test(path);

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
+import type { Socket } from 'node:net';
 import { listen, type RunningServer } from './listen.js';
+import { redactPath } from './redact-path.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
-import { inlineScriptsOf, isCaptchaRoute, isTokenRoute, securityHeaders, styleElementsOf } from './security-headers.js';
-import { readStatic } from './static-files.js';
+import { type CspOptions, isCaptchaRoute, isTokenRoute, securityHeaders } from './security-headers.js';
+import { type Hit, type Mount, siteMounts } from './site-mounts.js';
+import { sendText } from './site-send.js';
 
 export interface SiteOptions {
   port: number;
@@ -19,183 +20,152 @@ export interface SiteOptions {
   api?: (request: Request) => Promise<Response>;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
   apiEndpoint: string;
+  /** The key the app sends in direct mode, written into the page (never into a script); none in proxy mode. */
+  apiKey?: string;
   /** Stands in for the backend's `/sso/login/{domain}`: resolves where to send the browser. */
   ssoStart?: (domain: string) => Promise<string>;
   /** Further run-time settings written into the app's `<meta name="…" content="">` tags (e.g. `api-mode`). */
   meta?: Record<string, string>;
   /** The sandbox's outbox page and its stylesheet (`/outbox/…`), when the sandbox runs. */
   outbox?: (path: string) => OutboxPage | undefined;
+  /** Largest request body, in bytes (10 MiB): counted as it arrives, answered 413 past it. */
+  maxBodyBytes?: number;
+  /** Milliseconds a client may take to send a request's headers and body (30 000); then 408 and the end. */
+  requestTimeoutMs?: number;
+  /** Host names (with port) the site answers to besides 127.0.0.1, localhost and [::1] on its port. */
+  hosts?: readonly string[];
+  /** One line per refused or failed request, tokens redacted, no stack (console.error by default). */
+  log?: (line: string) => void;
 }
 
 export type RunningSite = RunningServer;
+export type { Hit, Mount };
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** Fills the content of the page's `<meta name="…">` tags that the app reads its run-time settings from. */
-function writeMeta(html: string, values: Record<string, string>): string {
-  let out = html;
-  for (const [name, value] of Object.entries(values)) {
-    const tag = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
-    out = out.replace(tag, `<meta name="${name}" content="${attr(value)}" />`);
+/** The whole path, dot segments resolved as a browser resolves them, then decoded as the app's router decodes it. */
+function decodePath(target: string): string | undefined {
+  if (!target.startsWith('/')) return undefined;
+  try {
+    const path = decodeURI(new URL(`http://site.invalid${target}`).pathname);
+    // No page has a control character in its path; one that decodes to NUL or a line break is an attack.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+    return /[\u0000-\u001f\u007f]/.test(path) ? undefined : path;
+  } catch {
+    return undefined;
   }
-  return out;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg\+xml)/;
+const matches = (path: string, prefix: string) => {
+  const lower = path.toLowerCase();
+  return lower === prefix || lower.startsWith(`${prefix}/`);
+};
 
-/** Compressed content-hashed assets, by path: their bytes never change, so each is gzipped once. */
-const packedAssets = new Map<string, Buffer>();
-
-/**
- * Sends a response, gzip-compressed when the client accepts it and the body is text worth compressing, as any
- * production host or CDN would: the sizes a visitor downloads (and Lighthouse's simulated slow network) are then the
- * real ones, not 3× larger. `assetPath` names a content-hashed asset, whose compressed bytes are kept.
- */
-function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  extra = {},
-  assetPath?: string,
-) {
-  const gzip =
-    /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? '')) &&
-    COMPRESSIBLE.test(type) &&
-    Buffer.byteLength(body) > 1024;
-  let payload: string | Buffer = body;
-  if (gzip) {
-    payload = (assetPath && packedAssets.get(assetPath)) || gzipSync(body, { level: 6 });
-    if (assetPath) packedAssets.set(assetPath, payload);
-  }
-  res.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(payload),
-    Vary: 'Accept-Encoding',
-    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    ...extra,
-  });
-  res.end(payload);
+/** The mount that answers a path: the first whose prefix it equals or continues with a `/`, in any case. */
+export function mountFor(mounts: readonly Mount[], path: string): Mount | undefined {
+  return mounts.find((mount) => matches(path, mount.prefix));
 }
 
-async function handle(options: SiteOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://site.invalid');
-  const path = decodeURIComponent(url.pathname);
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** An empty answer written straight to a socket Node gave up on, with the site's security headers. */
+function rawAnswer(status: number, extra: Record<string, string> = {}): string {
+  const headers = Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store', ...extra })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`;
+}
+
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
+
+/** Serves the sign-in app, the docs, the dashboard placeholder and the `/api` proxy on one origin. */
+export async function startSite(options: SiteOptions): Promise<RunningSite> {
+  const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const log = options.log ?? ((line: string) => console.error(line));
   const apiOrigin = new URL(options.apiEndpoint).origin;
-  const setHeaders = (headers: Record<string, string>) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  };
-  const pageHeaders = (styleElements: string[] = []) =>
-    securityHeaders({
-      connect: [apiOrigin],
-      captcha: isCaptchaRoute(path),
-      tokenInUrl: isTokenRoute(path),
-      styleElements,
-    });
-  setHeaders(pageHeaders());
+  const mounts = siteMounts(options, maxBodyBytes);
+  const hosts = new Set<string>();
 
-  if (path === '/api' || path.startsWith('/api/')) {
-    if (!options.api) return send(res, 404, 'text/plain; charset=utf-8', 'Proxy mode is not enabled');
-    return forward(options.api, req, res);
-  }
-  const sso = /^\/sso\/login\/([^/]+)\/?$/.exec(path);
-  if (sso?.[1] && options.ssoStart && (req.method === 'GET' || req.method === 'HEAD')) {
-    res.writeHead(302, { Location: await options.ssoStart(sso[1].toLowerCase()), 'Cache-Control': 'no-store' });
-    return void res.end();
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { Allow: 'GET, HEAD' });
-  }
-  const outbox = options.outbox?.(path);
-  if (outbox) return send(res, outbox.status, outbox.type, outbox.body, outbox.headers);
-  if (path === '/' || path === '/app.login') {
-    res.writeHead(302, { Location: '/app.login/login' });
-    return void res.end();
-  }
-  if (path.startsWith('/app.login/')) {
-    const asset = await readStatic(options.appDir, path.slice('/app.login/'.length));
-    if (asset && !path.endsWith('.html')) {
-      const cache = asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return send(res, 200, asset.type, asset.body, { 'Cache-Control': cache }, asset.immutable ? path : undefined);
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = req.url ?? '/';
+    const path = decodePath(target);
+    const page = (csp: CspOptions = {}) => {
+      const headers = securityHeaders({
+        connect: [apiOrigin],
+        captcha: path !== undefined && isCaptchaRoute(path),
+        tokenInUrl: path !== undefined && isTokenRoute(path),
+        ...csp,
+      });
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    };
+    page();
+    const host = req.headers.host ?? '';
+    // Node keeps the first of several Host headers; a request with more than one must be refused (RFC 9112 §3.2).
+    const hostLines = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === 'host');
+    if (hostLines.length !== 1 || !HOST.test(host) || !hosts.has(host.toLowerCase())) {
+      return sendText(res, 400, 'Unknown host');
     }
-    if (path.startsWith('/app.login/assets/')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    // Client-side routes: the app decides what to show, including its own not-found screen. /login, the front door,
-    // comes pre-rendered by the build (web/scripts/prerender.ts) when that page exists.
-    const prerendered = path === '/app.login/login' ? await readStatic(options.appDir, 'login.html') : undefined;
-    const index = prerendered ?? (await readStatic(options.appDir, 'index.html'));
-    if (!index) return send(res, 503, 'text/plain; charset=utf-8', 'The sign-in app is not built: run `npm start`.');
-    const html = writeMeta(index.body.toString('utf8'), { 'api-endpoint': options.apiEndpoint, ...options.meta });
-    // The app's stylesheet comes inline (web/scripts/inline-css.ts): allow exactly that element by its hash.
-    setHeaders(pageHeaders(styleElementsOf(html)));
-    return send(res, 200, index.type, html, { 'Cache-Control': 'no-cache' });
+    if (path === undefined) return sendText(res, 400, 'Malformed path');
+    const mount = mountFor(mounts, path);
+    if (!mount) return sendText(res, 404, 'Not found');
+    const hit: Hit = {
+      req,
+      res,
+      path,
+      rest: path.slice(mount.prefix.length),
+      url: new URL(target, `http://${host}`),
+      pageHeaders: page,
+    };
+    await mount.serve(hit);
   }
-  if (path === '/docs') {
-    res.writeHead(301, { Location: '/docs/' });
-    return void res.end();
-  }
-  if (path.startsWith('/docs/')) {
-    // The docs page routes in the browser (history routing under /docs): every other path gets the same page.
-    const rest = path.slice('/docs/'.length);
-    const file =
-      (await readStatic(options.docsDir, rest)) ??
-      (/\.\w+$/.test(rest) ? undefined : await readStatic(options.docsDir, 'index.html'));
-    if (file?.type.startsWith('text/html')) {
-      // Redoc's page carries its bundle and the description inline: allow exactly those scripts by hash.
-      const inlineScripts = inlineScriptsOf(file.body.toString('utf8'));
-      setHeaders(securityHeaders({ inlineScripts, inlineStyles: true, blobWorkers: true }));
-    }
-    if (file) return send(res, 200, file.type, file.body);
-    return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-  }
-  if (path === '/gallery') {
-    res.writeHead(301, { Location: '/gallery/' });
-    return void res.end();
-  }
-  if (path.startsWith('/gallery/') && options.galleryDir) {
-    const rest = path.slice('/gallery/'.length);
-    const file = (await readStatic(options.galleryDir, rest)) ?? (await readStatic(options.galleryDir, 'index.html'));
-    if (file) return send(res, 200, file.type, file.body);
-    return send(res, 404, 'text/plain; charset=utf-8', 'The gallery is not built');
-  }
-  if (path === '/dash-placeholder.css') return send(res, 200, 'text/css; charset=utf-8', dashPlaceholderCss);
-  if (path === '/dash' || path.startsWith('/dash/')) {
-    return send(res, 200, 'text/html; charset=utf-8', dashPlaceholder(`${url.pathname}${url.search}`));
-  }
-  return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-}
 
-/** Hands a Node request to a fetch-standard handler and writes its Response back. */
-async function forward(
-  handler: (request: Request) => Promise<Response>,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
-  const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`), {
-    method: req.method ?? 'GET',
-    headers,
-    ...(body ? { body } : {}),
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      // A request without Host is answered below, with the security headers, not by Node's bare 400.
+      requireHostHeader: false,
+      // How often Node looks for requests past their time; its default (30 s) would double the bound.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(requestTimeout / 4))),
+    },
+    (req, res) => {
+      res.on('finish', () => {
+        const refused = res.statusCode >= 400 && !(res.statusCode === 404 && !/^\/api(\/|$)/i.test(req.url ?? ''));
+        if (refused) log(`site: ${req.method} ${redactPath(req.url ?? '')} → ${res.statusCode}`);
+      });
+      handle(req, res).catch((error: unknown) => {
+        // A body cut short by the client (or by the time limit, already answered 408) is no failure of ours.
+        if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return void res.destroy();
+        log(`site: ${req.method} ${redactPath(req.url ?? '')} failed: ${String(error).split('\n')[0]}`);
+        if (!res.headersSent) sendText(res, 500, 'Internal error');
+        else res.end();
+      });
+    },
+  );
+  // Requests Node refuses before a handler sees them (a malformed request line or header, headers or a body past
+  // their time): a 4xx with the site's security headers, one log line, and the connection closed.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const code = error.code ?? 'unknown';
+    const status = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const answered = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
+    // A client that went away (or one already answered) is owed nothing, and its request was logged already.
+    const gone = code === 'ECONNRESET' || code === 'HPE_INVALID_EOF_STATE' || !socket.writable || answered;
+    if (gone) return void socket.destroy();
+    log(`site: refused a request (${code}) → ${status}`);
+    socket.end(rawAnswer(status));
   });
-  const response = await handler(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
-/** Serves the sign-in app, the docs and the dashboard placeholder on one origin. */
-export function startSite(options: SiteOptions): Promise<RunningSite> {
-  const server = createServer((req, res) => {
-    handle(options, req, res).catch((error: unknown) => {
-      console.error(error);
-      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error');
-      else res.end();
-    });
+  // CONNECT (a tunnel request) never reaches the request handler: Node would drop the connection without a word.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    log(`site: ${req.method} ${redactPath(req.url ?? '')} → 405`);
+    socket.end(rawAnswer(405, { Allow: 'GET, HEAD, POST' }));
   });
-  return listen(server, options.port, options.host);
+  const running = await listen(server, options.port, options.host);
+  const port = new URL(running.url).port;
+  for (const name of ['127.0.0.1', 'localhost', '[::1]', options.host ?? '127.0.0.1']) hosts.add(`${name}:${port}`);
+  for (const name of options.hosts ?? []) hosts.add(name.toLowerCase());
+  return running;
 }

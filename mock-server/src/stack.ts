@@ -30,7 +30,10 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** How the app calls the API (§7): straight to the mock (`direct`, the default) or through `/api` (`proxy`). */
   apiMode?: 'direct' | 'proxy';
-  /** The key the proxy adds server-side; the mock only checks that one is present. */
+  /**
+   * The key the proxy adds server-side (and direct mode's page carries); the mock only checks that one is present.
+   * The commands pass `API_KEY` from the environment; unset, it is the development key.
+   */
   apiKey?: string;
   /** Validate against a real backend instead of mocking: Prism in proxy mode, no scenario accounts. */
   upstream?: string;
@@ -69,7 +72,7 @@ export interface RunningStack {
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
-  const apiKey = options.apiKey ?? 'development-api-key';
+  const apiKey = options.apiKey || 'development-api-key';
   const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
@@ -118,6 +121,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       docsDir: paths.docs,
       galleryDir: paths.gallery,
       apiEndpoint: front.url,
+      apiKey,
+      ...(options.log ? { log: options.log } : {}),
       api: createProxyHandler({ endpoint: front.url, apiKey }),
       ssoStart: ssoStandIn(front.url, apiKey),
       meta: {

@@ -1,38 +1,41 @@
-import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sirv from 'sirv';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+export type StaticFiles = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
-export interface StaticFile {
-  body: Buffer;
-  type: string;
-  /** True for Vite's content-hashed assets, which may be cached for good. */
-  immutable: boolean;
-}
-
-/** Reads `relativePath` inside `root`, refusing anything that would step outside it. */
-export async function readStatic(root: string, relativePath: string): Promise<StaticFile | undefined> {
-  const base = resolve(root);
-  const file = resolve(base, `.${sep}${relativePath}`);
-  if (file !== base && !file.startsWith(base + sep)) return undefined;
-  try {
-    if (!(await stat(file)).isFile()) return undefined;
-    return {
-      body: await readFile(file),
-      type: TYPES[extname(file)] ?? 'application/octet-stream',
-      immutable: /[/\\]assets[/\\]/.test(file),
-    };
-  } catch {
-    return undefined;
-  }
+/**
+ * Serves the files of a built folder with sirv (the server Vite's own preview uses): only files present when it is
+ * first asked (no path can reach outside), no dotfiles, ETags, and the `.gz` twin the build wrote when the client
+ * accepts gzip. Vite's content-hashed `assets/` may be cached for good; everything else revalidates. Resolves false
+ * when there is no such file, so the caller decides what a miss means.
+ */
+export function staticFiles(root: string): StaticFiles {
+  let serve: ReturnType<typeof sirv> | undefined;
+  return (req, res, path) =>
+    new Promise((resolve) => {
+      // The folder may be built after the server started (`npm run mock`, then a build): look until it exists.
+      if (!serve && existsSync(root)) {
+        serve = sirv(root, {
+          dev: false,
+          etag: true,
+          gzip: true,
+          extensions: [],
+          setHeaders: (response, pathname) => {
+            const immutable = pathname.startsWith('/assets/');
+            response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        });
+      }
+      if (!serve) return resolve(false);
+      // The app has no use for ranges, and sirv reads a malformed one as an out-of-range stream.
+      delete req.headers.range;
+      const original = req.url;
+      req.url = path;
+      serve(req, res, () => {
+        req.url = original;
+        resolve(false);
+      });
+      if (res.headersSent) resolve(true);
+    });
 }

@@ -38,6 +38,15 @@ const clientFor = (call: SampleCall, mode: 'direct' | 'proxy') =>
         ? direct
         : proxy;
 
+function fromOrigin(origin: string): typeof fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set('origin', origin);
+    return fetch(new Request(request, { headers }));
+  };
+}
+
 beforeAll(async () => {
   stack = await startStack({
     port: await freePort(),
@@ -46,12 +55,15 @@ beforeAll(async () => {
     log: (line) => prismLog.push(line),
   });
   const shared = { endpoint: stack.mock.url, logger: false as const };
+  // The proxy takes calls from the site's own pages only; a browser there sends the site's Origin, Node's fetch none.
+  const site = stack.site.url;
+  const viaSite = { proxy: `${site}/api`, fetch: fromOrigin(site) };
   direct = createApiClient({ ...shared, apiKey: 'development-api-key' });
-  proxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api` });
+  proxy = createApiClient({ ...shared, ...viaSite });
   guestDirect = createApiClient({ ...shared, apiKey: 'development-api-key', getGuestPass: () => guestPass });
-  guestProxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api`, getGuestPass: () => guestPass });
+  guestProxy = createApiClient({ ...shared, ...viaSite, getGuestPass: () => guestPass });
   signedInDirect = createApiClient({ ...shared, apiKey: 'development-api-key', getAccessToken: () => accessToken });
-  signedInProxy = createApiClient({ ...shared, proxy: `${stack.site.url}/api`, getAccessToken: () => accessToken });
+  signedInProxy = createApiClient({ ...shared, ...viaSite, getAccessToken: () => accessToken });
 }, 60_000);
 
 afterAll(() => stack?.stop());
@@ -105,7 +117,7 @@ describe('proxy mode: every operation through the SDK, the /api handler and Pris
   it('answers an unknown operation with a 404 problem', async () => {
     const response = await fetch(`${stack.site.url}/api/users.noSuchOperation`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: stack.site.url },
       body: '{}',
     });
     expect(response.status).toBe(404);

@@ -153,7 +153,8 @@ describe('proxy transport (/api on the site, through the SDK handler)', () => {
   const call = (name: string, envelope: unknown, headers: Record<string, string> = {}) =>
     fetch(`${stack.site.url}/api/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      // As the app's own page sends it: the proxy takes calls from the site's origin only.
+      headers: { 'content-type': 'application/json', origin: stack.site.url, ...headers },
       body: JSON.stringify(envelope),
     });
 

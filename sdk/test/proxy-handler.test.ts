@@ -11,9 +11,17 @@ const apiKey = 'server-side-key';
 function post(path: string, body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${site}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    // A browser on the site's own page says so in Origin and Sec-Fetch-Site.
+    headers: { 'content-type': 'application/json', origin: site, 'sec-fetch-site': 'same-origin', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/** The SDK's request as a browser on the site's page sends it (Node's fetch sends no Origin). */
+function fromSite(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set('origin', site);
+  return new Request(request, { headers });
 }
 
 describe('proxy handler: the server half of proxy mode', () => {
@@ -97,7 +105,7 @@ describe('proxy handler: the server half of proxy mode', () => {
       () =>
         new Request(`${site}/api/users.create`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', origin: site },
           body: '{',
         }),
       400,
@@ -110,7 +118,7 @@ describe('proxy handler: the server half of proxy mode', () => {
       () =>
         new Request(`${site}/api/users.create`, {
           method: 'POST',
-          headers: { 'content-type': 'text/plain' },
+          headers: { 'content-type': 'text/plain', origin: site },
           body: '{}',
         }),
       415,
@@ -155,7 +163,11 @@ describe('proxy handler: the server half of proxy mode', () => {
     form.append('query', '{}');
     form.append('file', new File(['png'], 'ada.png', { type: 'image/png' }));
     const response = await handler(
-      new Request(`${site}/api/upload/users.updatePhoto?accessToken=t`, { method: 'POST', body: form }),
+      new Request(`${site}/api/upload/users.updatePhoto?accessToken=t`, {
+        method: 'POST',
+        headers: { origin: site, 'x-request-id': 'r-up' },
+        body: form,
+      }),
     );
 
     expect(response.status).toBe(200);
@@ -178,7 +190,7 @@ describe('SDK in proxy mode through the handler', () => {
     const api = createApiClient({
       endpoint,
       proxy: `${site}/api`,
-      fetch: (input) => handler(input as Request),
+      fetch: (input) => handler(fromSite(input as Request)),
       logger: false,
     });
 
@@ -206,7 +218,12 @@ describe('SDK in proxy mode through the handler', () => {
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     const api = createApiClientFor(
-      { endpoint, proxy: `${site}/api`, fetch: (input) => handler(input as Request), getAccessToken: () => 'tok' },
+      {
+        endpoint,
+        proxy: `${site}/api`,
+        fetch: (input) => handler(fromSite(input as Request)),
+        getAccessToken: () => 'tok',
+      },
       table,
     );
     const upload = api.upload as (path: string, input: object) => Promise<unknown>;

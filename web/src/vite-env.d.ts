@@ -3,8 +3,6 @@
 interface ImportMetaEnv {
   /** Direct mode: the API's base URL (the Prism mock in development). */
   readonly VITE_API_ENDPOINT?: string;
-  /** Direct mode: the API key sent as X-Api-Key. */
-  readonly VITE_API_KEY?: string;
 }
 
 interface ImportMeta {

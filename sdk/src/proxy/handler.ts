@@ -1,6 +1,8 @@
+import { ApiConfigError } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
 import { directUrl, jsonField, readEnvelope } from './envelope.js';
+import { answerHeaders, checkSameOrigin, isPassedType, parseJson, readLimited } from './guards.js';
 import { ProxyProblem, problem } from './problem.js';
 
 export interface ProxyHandlerOptions {
@@ -14,33 +16,37 @@ export interface ProxyHandlerOptions {
   operations?: OperationTable;
   /** Milliseconds the API may take before the proxy answers 504 (30 000). */
   timeoutMs?: number;
-  /** Largest request body accepted, in bytes (10 MiB). */
+  /** Largest request body accepted, in bytes (10 MiB): counted as it arrives, never buffered past. */
   maxBodyBytes?: number;
+  /** Milliseconds a caller may take to send its body before the proxy answers 408 (30 000). */
+  bodyTimeoutMs?: number;
+  /** The site's own origins, the only ones whose calls are accepted (default: the request URL's origin). */
+  origins?: readonly string[];
   fetch?: typeof globalThis.fetch;
 }
 
 /** Request headers a browser may pass through to the API; everything else (cookies, its own API key) stays here. */
 const FORWARDED = ['x-request-id', 'x-client-id', 'idempotency-key', 'prefer', 'accept', 'accept-language'];
-/** Response headers that describe this hop, not the answer. */
-const HOP_BY_HOP =
-  /^(connection|keep-alive|transfer-encoding|content-encoding|content-length|upgrade|te|trailer|proxy-.*|set-cookie|access-control-.*)$/i;
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 
 /**
  * The server half of proxy mode (§7): a fetch-standard handler for `POST {basePath}/{group}.{method}` with
  * `{ params, payload, query }` and `POST {basePath}/upload/{group}.{method}` as multipart. It checks the name against
  * the operation table (an unknown one is a 404 problem), makes the direct call with the API key held server-side,
- * and hands back the API's answer unchanged. It does not retry: the SDK in the browser does, with the same
- * request id and idempotency key, which this handler passes on.
+ * and hands back the API's status, its JSON or CSV body and an allow-list of its headers. It accepts calls from the
+ * site's own origin only, counts body bytes as they arrive, and refuses JSON nested past 64 levels. It does not
+ * retry: the SDK in the browser does, with the same request id and idempotency key, which this handler passes on.
  */
 export function createProxyHandler(options: ProxyHandlerOptions): (request: Request) => Promise<Response> {
-  if (!options.endpoint) throw new TypeError('Missing required proxy handler configuration: endpoint.');
-  if (!options.apiKey) throw new TypeError('Missing required proxy handler configuration: apiKey.');
+  if (!options.endpoint) throw new ApiConfigError('Missing required proxy handler configuration: endpoint.');
+  if (!options.apiKey) throw new ApiConfigError('Missing required proxy handler configuration: apiKey.');
   const index = new OperationIndex(options.operations ?? operations);
   const base = (options.basePath ?? '/api').replace(/\/+$/, '');
   const endpoint = options.endpoint.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const origins = options.origins ?? [];
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function directCall(request: Request): Promise<{ url: URL; init: RequestInit }> {
@@ -67,13 +73,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
     }
     if (request.method !== 'POST')
       throw new ProxyProblem(405, 'Method not allowed', `Proxy calls are POST ${base}/${rest}.`);
-    // A page on another site must not spend this server's API key.
-    if (request.headers.get('sec-fetch-site') === 'cross-site') {
-      throw new ProxyProblem(403, 'Forbidden', 'Proxy calls are accepted from this site only.');
-    }
-    if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) {
-      throw new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBodyBytes} bytes.`);
-    }
+    // A page on another origin must not spend this server's API key.
+    checkSameOrigin(request, origins);
     const type = request.headers.get('content-type') ?? '';
     const headers = new Headers();
     for (const header of FORWARDED) {
@@ -84,10 +85,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
     let target: URL;
     let body: RequestInit['body'];
     if (upload) {
-      if (!type.startsWith('multipart/form-data')) {
+      if (!/^multipart\/form-data\b/i.test(type)) {
         throw new ProxyProblem(415, 'Unsupported media type', 'An upload is multipart/form-data with a file part.');
       }
-      const form = await request.formData().catch(() => {
+      // A plain HTML form can post multipart but cannot add a header: the SDK always sends its request id.
+      if (!request.headers.has('x-request-id')) {
+        throw new ProxyProblem(403, 'Forbidden', 'An upload carries an X-Request-Id header.');
+      }
+      const bytes = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
+      const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => {
         throw new ProxyProblem(400, 'Bad request', 'The multipart body could not be read.');
       });
       target = directUrl(
@@ -101,21 +107,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
       body = fields;
     } else {
       // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
-      if (!/^application\/json\b/i.test(type)) {
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
         throw new ProxyProblem(
           415,
           'Unsupported media type',
           'A proxy call is a JSON body { params, payload, query }.',
         );
       }
-      const text = await request.text();
-      let parsed: unknown = {};
-      try {
-        if (text.trim()) parsed = JSON.parse(text);
-      } catch {
-        throw new ProxyProblem(400, 'Bad request', 'The body is not valid JSON.');
-      }
-      const envelope = readEnvelope(parsed);
+      const bytes = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
+      const envelope = readEnvelope(parseJson(new TextDecoder().decode(bytes)));
       target = directUrl(endpoint, operation.path, envelope.params, envelope.query);
       if (envelope.payload !== undefined) {
         body = JSON.stringify(envelope.payload);
@@ -147,10 +147,12 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const headers = new Headers();
-      for (const [name, value] of response.headers) if (!HOP_BY_HOP.test(name)) headers.append(name, value);
       const empty = response.status === 204 || response.status === 304;
       const body = empty ? null : await response.arrayBuffer();
+      if (body?.byteLength && !isPassedType(response.headers.get('content-type'))) {
+        return problem(502, 'Bad gateway', 'The API answered with a body that is neither JSON nor CSV.', { requestId });
+      }
+      const headers = answerHeaders(response.headers);
       return new Response(body, { status: response.status, statusText: response.statusText, headers });
     } catch (error) {
       // 502 and 504 are retryable (§8): the SDK on the other side tries again under the same idempotency key.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESTINATION, destinationAfterSignIn, destinationAfterSignUp, safeReturnPath } from './return-url.js';
+import {
+  DEFAULT_DESTINATION,
+  destinationAfterSignIn,
+  destinationAfterSignUp,
+  leavePath,
+  safeReturnPath,
+} from './return-url.js';
 
 const origin = 'http://127.0.0.1:5173';
 
@@ -64,6 +70,23 @@ const HOSTILE: [string, string][] = [
   ['/%61pp.login/login', 'an encoded sign-in page'],
   ['/APP.LOGIN/login', 'a sign-in page in upper case'],
   ['/dash/../app.login/login', 'a sign-in page behind a dot segment'],
+  // Issue 14: same-host paths that act at once, and paths that read as // once decoded.
+  ['/sso/login/evil.example', 'SSO for a domain the link chose'],
+  ['/SSO/login/evil.example', 'SSO, upper case'],
+  ['/%73so/login/evil.example', 'SSO, encoded letter'],
+  ['/%2Fsso/login/evil.example', 'SSO behind an encoded slash'],
+  ['/dash/..%2Fsso/login/evil.example', 'SSO behind an encoded dot segment'],
+  ['%2Fsso%2Flogin%2Fevil.example', 'SSO, fully encoded'],
+  ['/sso', 'the SSO base itself'],
+  [`${origin}/sso/login/evil.example`, 'SSO as an absolute URL on our origin'],
+  ['/api/users.delete', 'the proxy'],
+  ['/API/users.delete', 'the proxy, upper case'],
+  ['/%61pi/users.delete', 'the proxy, encoded letter'],
+  ['/api', 'the proxy base itself'],
+  ['/dash/%2e%2e/api/tokens.delete', 'the proxy behind an encoded dot segment'],
+  ['/%2e%2e%2f%2fevil.example', 'encoded dots and slashes that fold into // once decoded'],
+  ['/dash/..%2F%2Fevil.example', 'an encoded parent segment that folds into // once decoded'],
+  ['/%252e%252e%252f%252fevil.example', 'double-encoded dots and slashes folding into //'],
 ];
 
 describe('destinationAfterSignIn (§2)', () => {
@@ -86,6 +109,26 @@ describe('destinationAfterSignIn (§2)', () => {
   it.each(HOSTILE)('ignores %j (%s)', (redirect) => {
     expect(safeReturnPath(redirect, origin)).toBeUndefined();
     expect(destinationAfterSignIn(redirect, origin)).toBe(DEFAULT_DESTINATION);
+  });
+
+  it('never returns a path that decodes to one starting with //', () => {
+    for (const [redirect] of HOSTILE) {
+      const path = safeReturnPath(redirect, origin);
+      if (path !== undefined) expect(decodeURIComponent(path)).not.toMatch(/^\/\//);
+    }
+  });
+
+  it("lets the app's own SSO start through leaveTo, and nothing else a link's redirect may not reach", () => {
+    expect(leavePath('/sso/login/engines.example.com', origin)).toBe('/sso/login/engines.example.com');
+    for (const [redirect, trick] of HOSTILE) {
+      if (!trick.includes('SSO')) expect(leavePath(redirect, origin)).toBeUndefined();
+    }
+  });
+
+  it('still honours paths that merely contain sso or api', () => {
+    expect(safeReturnPath('/dash/sso/settings', origin)).toBe('/dash/sso/settings');
+    expect(safeReturnPath('/dash/api-keys', origin)).toBe('/dash/api-keys');
+    expect(safeReturnPath('/ssonews', origin)).toBe('/ssonews');
   });
 
   it(`holds at least 40 hostile values (${HOSTILE.length})`, () => {

@@ -2,6 +2,13 @@
 export const DEFAULT_DESTINATION = '/dash/redirect';
 
 const SIGN_IN_BASE = '/app.login';
+// Same-host paths that act at once instead of showing a page: /sso/ starts SSO for whatever domain the link names
+// (the backend sends the visitor on to that domain's identity provider), /api/ is the proxy. A link's `redirect` never
+// leads there; only the app's own SSO page starts SSO (`leavePath`).
+const ACTING_BASES = ['/sso', '/api'];
+
+const under = (path: string, bases: readonly string[]) =>
+  bases.some((base) => path === base || path.startsWith(`${base}/`));
 
 // Control characters (C0, DEL, C1) and every kind of whitespace a browser may strip or fold before parsing a URL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this guard.
@@ -23,10 +30,27 @@ function decodeFully(value: string): string | undefined {
 }
 
 /**
- * The one return-URL guard (§2): a `redirect` is honoured only when it stays on this origin. Returns a
- * path + query + hash on this origin, or undefined when the value must be ignored.
+ * The one return-URL guard (§2): a `redirect` is honoured only when it stays on this origin and shows a page there
+ * (not /sso/ nor /api/). Returns a path + query + hash on this origin, or undefined when the value must be ignored.
  */
 export function safeReturnPath(redirect: string | null | undefined, origin: string): string | undefined {
+  const path = leavePath(redirect, origin);
+  if (path === undefined) return undefined;
+  return under(foldedPath(new URL(path, origin).pathname) ?? '//', ACTING_BASES) ? undefined : path;
+}
+
+/** The decoded path with its dot segments folded, lower case: what a server or the next app reads. */
+function foldedPath(path: string): string | undefined {
+  const plain = decodeFully(path);
+  if (plain === undefined || plain.startsWith('//')) return undefined;
+  return new URL(`http://path.invalid${plain}`).pathname.toLowerCase();
+}
+
+/**
+ * Where a full-page navigation out of the sign-in app may go (`leaveTo`): the same checks as `safeReturnPath`, but
+ * the app's own SSO start (`/sso/login/{domain}`, built from what the visitor typed) is allowed.
+ */
+export function leavePath(redirect: string | null | undefined, origin: string): string | undefined {
   if (!redirect) return undefined;
   const decoded = decodeFully(redirect);
   if (decoded === undefined) return undefined;
@@ -45,12 +69,11 @@ export function safeReturnPath(redirect: string | null | undefined, origin: stri
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.origin !== base.origin || url.username || url.password) return undefined;
   const path = url.pathname;
-  // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'): never emit one.
-  if (path.startsWith('//')) return undefined;
-  const plainPath = decodeFully(path)?.toLowerCase();
-  if (plainPath === undefined || plainPath === SIGN_IN_BASE || plainPath.startsWith(`${SIGN_IN_BASE}/`)) {
-    return undefined;
-  }
+  // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'), also once a server
+  // or the next app decodes the path ('/%2e%2e%2f%2fevil.example'): never emit a path that reads as one.
+  const folded = path.startsWith('//') ? undefined : foldedPath(path);
+  if (folded === undefined || folded.startsWith('//')) return undefined;
+  if (under(folded, [SIGN_IN_BASE, '/api'])) return undefined;
   return `${path}${url.search}${url.hash}`;
 }
 

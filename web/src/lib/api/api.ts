@@ -27,7 +27,7 @@ const operations = tableOf(
 export const api = createApiClientFor(
   {
     endpoint: config.endpoint,
-    ...(config.proxy ? { proxy: config.proxy } : { apiKey: config.apiKey }),
+    ...(config.proxy ? { proxy: config.proxy } : { apiKey: config.apiKey ?? '' }),
     clientId: config.clientId,
     getAccessToken: () => session.accessToken,
   },

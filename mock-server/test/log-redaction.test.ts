@@ -1,0 +1,75 @@
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../src/listen.js';
+import { type Exchange, type RunningFront, startMockFront } from '../src/mock-front.js';
+import { redactPath } from '../src/redact-path.js';
+import { ViolationReport } from '../src/violation-report.js';
+
+// Issue 14 point 9: `npm run mock` and `mock:proxy` printed refused paths whole (`DELETE /tokens/<token>`).
+describe('redactPath', () => {
+  it.each([
+    ['/tokens/3f9a8c7e2b1d', '/tokens/[redacted]'],
+    ['/TOKENS/3f9a8c7e2b1d/', '/TOKENS/[redacted]/'],
+    ['/users/invited/inv-123?x=1', '/users/invited/[redacted]?x=1'],
+    [
+      '/users/ada%40example.com/has2fa?accessToken=abc&page=2',
+      '/users/ada%40example.com/has2fa?accessToken=[redacted]&page=2',
+    ],
+    ['/api/teams.create?guestPass=g1', '/api/teams.create?guestPass=[redacted]'],
+    ['/app.login/RESET/reset-token-1', '/app.login/RESET/[redacted]'],
+    ['/app.login/signup/invited/inv-1?email=a', '/app.login/signup/invited/[redacted]?email=a'],
+    ['/teams/t1/events', '/teams/t1/events'],
+  ])('%s → %s', (path, shown) => {
+    expect(redactPath(path)).toBe(shown);
+  });
+});
+
+describe('the mock front', () => {
+  let backend: RunningServer;
+  let front: RunningFront;
+  const exchanges: Exchange[] = [];
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    // Stands in for Prism refusing the call with the rules it broke, as `sl-violations` carries them.
+    const violations = JSON.stringify([
+      { location: ['request', 'query'], severity: 'Error', code: 'required', message: 'must have accessToken' },
+    ]);
+    backend = await listen(
+      createServer((_req, res) => {
+        res.writeHead(401, { 'content-type': 'application/problem+json', 'sl-violations': violations });
+        res.end('{}');
+      }),
+      0,
+    );
+    front = await startMockFront({
+      port: 0,
+      target: backend.url,
+      scenarios: [
+        {
+          name: 'session ended',
+          operationId: 'tokens.delete',
+          when: {},
+          prefer: 'code=401',
+          input: 'sign out',
+          screen: 'signed out',
+        },
+      ],
+      onExchange: (exchange) => void exchanges.push(exchange),
+      log: (line) => void lines.push(line),
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([front.stop(), backend.stop()]);
+  });
+
+  it('never prints the token of a refused DELETE /tokens/<token>', async () => {
+    await fetch(`${front.url}/tokens/secret-session-token-9?accessToken=secret-access-9`, { method: 'DELETE' });
+    const report = new ViolationReport();
+    const printed = [...lines, ...exchanges.flatMap((exchange) => report.record(exchange)), report.summary()];
+    expect(exchanges[0]?.path).toBe('/tokens/[redacted]');
+    expect(printed.join('\n')).toContain('DELETE /tokens/[redacted]');
+    expect(printed.join('\n')).not.toContain('secret-');
+  });
+});
