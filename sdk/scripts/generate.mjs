@@ -1,8 +1,9 @@
 // Generates the SDK's typed view of the API from the bundled description:
 //   src/generated/schema.ts   openapi-typescript's types (paths, components, operations)
 //   src/generated/operations.ts the operation table: operationId -> method, path, whether it is an upload
-//                               (`x-upload`), whether it takes the access token and/or a guest pass, and how to
-//                               read its success body
+//                               (`x-upload`), whether it is a write (queued, with an `Idempotency-Key`: every
+//                               method but GET, and a GET marked `x-write: true`), whether it takes the access
+//                               token and/or a guest pass, and how to read its success body
 // `--check` compares instead of writing and exits 1 when a generated file is stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +25,15 @@ async function schemaTypes() {
 // Names the client object already uses: a group with one of these names would hide a method.
 const RESERVED_GROUPS = new Set(['request', 'use', 'eject', 'upload', 'invoke', 'cancelAll', 'then']);
 
-/** How openapi-fetch should read the first documented 2xx body: JSON, text (CSV…), a blob, or nothing. */
+/**
+ * How to read the first documented 2xx body: JSON, text (CSV…), a blob, or `none` when the description promises no
+ * body (a 204). Any other operation that answers without a body is refused by the SDK.
+ */
 function parseAsOf(op) {
   const code = Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c));
   const types = Object.keys(op.responses?.[code]?.content ?? {});
-  if (types.length === 0 || types.some((t) => /[/+]json$/.test(t))) return 'json';
+  if (types.length === 0) return 'none';
+  if (types.some((t) => /[/+]json$/.test(t))) return 'json';
   if (types.every((t) => t.startsWith('text/'))) return 'text';
   return 'blob';
 }
@@ -50,6 +55,8 @@ async function operationTable() {
         method: method.toUpperCase(),
         path,
         upload: op['x-upload'] === true,
+        // A GET with an effect (§7 lists deleterole among the removals) is marked in the description, not here.
+        write: method !== 'get' || op['x-write'] === true,
         token: security.some((requirement) => 'AccessToken' in requirement),
         guest: security.some((requirement) => 'GuestPass' in requirement),
         parseAs: parseAsOf(op),
@@ -68,7 +75,7 @@ async function operationTable() {
   const consts = rows
     .map(
       (r) =>
-        `export const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
+        `export const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, write: ${r.write}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
     )
     .join('\n');
   // The table is built from the rows, not written out again: the ids travel once, inside the rows.
@@ -81,7 +88,7 @@ function byId(rows: readonly { readonly id: string }[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row]));
 }
 
-/** Every operation of the description by its operationId: method, path template, upload, credentials, parse mode. */
+/** Every operation of the description by its operationId: method, path template, upload, write, credentials, parse mode. */
 // Marked pure: an app that only takes single rows drops the table and every row it does not name.
 export const operations = /* @__PURE__ */ byId([
 ${list}
