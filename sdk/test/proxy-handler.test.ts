@@ -166,9 +166,7 @@ describe('proxy handler: the server half of proxy mode', () => {
     form.append('params', JSON.stringify({ userId: 'u1' }));
     form.append('query', '{"accessToken":"t"}');
     form.append('file', new File(['png'], 'ada.png', { type: 'image/png' }));
-    const response = await handler(
-      new Request(`${site}/api/upload/users.updatePhoto`, { method: 'POST', body: form }),
-    );
+    const response = await handler(new Request(`${site}/api/upload/users.updatePhoto`, { method: 'POST', body: form }));
 
     expect(response.status).toBe(200);
     const [request] = upstream.requests;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiConfigError, createApiClient } from '../src/index.js';
-import { fakeFetch, problemResponse } from './fake-fetch.js';
+import { createApiClientFor } from '../../src/client.js';
+import { ApiConfigError, createApiClient } from '../../src/index.js';
+import type { OperationTable } from '../../src/operation-table.js';
+import { fakeFetch, problemResponse } from '../fake-fetch.js';
 
 const endpoint = 'https://api.test';
 const proxy = 'https://app.test/api';
@@ -63,5 +65,45 @@ describe('proxy mode (§7)', () => {
 
   it('refuses a relative proxy base outside a browser when the client is made', () => {
     expect(() => createApiClient({ endpoint, proxy: '/api', fetch: fakeFetch().fetch })).toThrow(ApiConfigError);
+  });
+});
+
+describe('proxy rewrite middleware over a two-operation table', () => {
+  const table: OperationTable = {
+    'users.updatePhoto': {
+      method: 'PUT',
+      path: '/users/{userId}/photo',
+      upload: true,
+      write: true,
+      token: true,
+      parseAs: 'json',
+    },
+    'users.get': { method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, parseAs: 'json' },
+  };
+
+  it('rewrites a call and an upload, the token and client id in the envelope in both', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClientFor(
+      { endpoint, proxy, clientId: 'app.login', fetch, getAccessToken: () => 'tok-123' },
+      table,
+    );
+    await (api.GET as (path: string, init: object) => Promise<unknown>)('/users/{userId}', {
+      params: { path: { userId: 'u1' }, query: { fields: ['a', 'b'] } },
+    });
+    await (api.upload as (path: string, input: object) => Promise<unknown>)('/users/{userId}/photo', {
+      params: { userId: 'u1' },
+      file: new Blob(['png']),
+    });
+    const [read, upload] = requests;
+    expect(read?.url).toBe('https://app.test/api/users.get');
+    expect(await read?.json()).toEqual({
+      params: { userId: 'u1' },
+      query: { fields: ['a', 'b'], accessToken: 'tok-123' },
+      clientId: 'app.login',
+    });
+    expect(upload?.url).toBe('https://app.test/api/upload/users.updatePhoto');
+    const form = await upload?.formData();
+    expect(form?.get('query')).toBe('{"accessToken":"tok-123"}');
+    expect(form?.get('clientId')).toBe('app.login');
   });
 });
