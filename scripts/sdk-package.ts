@@ -5,7 +5,7 @@
 // deliberate mistakes that must be refused, and every TypeScript block of sdk/README.md.
 //   --tarball <file>  check this tarball instead of packing (`npm run test:node` packs once for every Node)
 //   --consumer-only   skip publint and attw (they do not depend on the Node that runs them)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { freePort } from '../mock-server/src/free-port.js';
 import { startPrism } from '../mock-server/src/prism.js';
+import { packSdk } from './pack-sdk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -26,26 +27,6 @@ function check(name: string, ok: boolean, detail = ''): void {
   if (ok) passed++;
   else failures++;
   console.log(`${ok ? '✓' : '✗'} ${name}${detail ? `\n${detail}` : ''}`);
-}
-
-/** Packs the SDK (prepack builds and strips the repository-only `source` condition) and returns the tarball. */
-export function packSdk(destination: string): string {
-  const out = execFileSync('npm', ['pack', '-w', 'sdk', '--json', '--pack-destination', destination], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [report] = JSON.parse(out.slice(out.indexOf('['))) as {
-    filename: string;
-    size: number;
-    unpackedSize: number;
-    entryCount: number;
-  }[];
-  if (!report) throw new Error('npm pack reported nothing');
-  console.log(
-    `packed ${report.filename}: ${(report.size / 1000).toFixed(1)} kB, ${report.entryCount} files, ${(report.unpackedSize / 1000).toFixed(0)} kB unpacked`,
-  );
-  return join(destination, report.filename);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'runofshow-sdk-'));
