@@ -26,7 +26,8 @@ const proxied = createApiClientFor(
     proxy: `${site}/api`,
     logger: false,
     // What a browser adds on a same-origin call.
-    fetch: (request) => {
+    fetch: (input, init) => {
+      const request = new Request(input, init);
       const headers = new Headers(request.headers);
       headers.set('origin', site);
       headers.set('sec-fetch-site', 'same-origin');

@@ -86,20 +86,27 @@ const readTimes = await interleave(rounds, Math.round(reads / rounds), readSides
 const writeTimes = await interleave(rounds, Math.round(writes / rounds), writeSides);
 
 const µs = (value: number) => `${value.toFixed(0)} µs`;
-function report(name: string, times: Record<string, number[]>, goal: number): void {
-  const raw = times.raw ?? [];
-  const rawMedian = median(raw);
-  console.log(`${name}: raw ${µs(rawMedian)} per call (median of ${raw.length} batches)`);
-  for (const [side, values] of Object.entries(times)) {
-    if (side === 'raw') continue;
-    // Each batch against the raw batch of its own round: the spread says how steady the machine was.
-    const paired = values.map((value, round) => value / (raw[round] ?? Number.NaN));
-    const spread = `${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}×, middle half ${quantile(paired, 0.25).toFixed(2)}–${quantile(paired, 0.75).toFixed(2)}×`;
-    const target = side === 'sdk' ? `  goal ≤ ${goal.toFixed(2)}×` : '';
-    console.log(
-      `  ${side.padEnd(20)} ${µs(median(values)).padStart(8)}  ratio ${(median(values) / rawMedian).toFixed(2)}×` +
-        `  (per round ${spread})${target}`,
-    );
+function report(
+  name: string,
+  batches: { wall: Record<string, number[]>; cpu: Record<string, number[]> },
+  goal: number,
+): void {
+  console.log(`${name}:`);
+  for (const [clock, times] of Object.entries(batches)) {
+    const raw = times.raw ?? [];
+    const rawMedian = median(raw);
+    console.log(`  ${clock.padEnd(4)} raw ${µs(rawMedian)} per call (median of ${raw.length} batches)`);
+    for (const [side, values] of Object.entries(times)) {
+      if (side === 'raw') continue;
+      // Each batch against the raw batch of its own round: the spread says how steady the machine was.
+      const paired = values.map((value, round) => value / (raw[round] ?? Number.NaN));
+      const spread = `${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}×, middle half ${quantile(paired, 0.25).toFixed(2)}–${quantile(paired, 0.75).toFixed(2)}×`;
+      const target = side === 'sdk' ? `  goal ≤ ${goal.toFixed(2)}×` : '';
+      console.log(
+        `       ${side.padEnd(20)} ${µs(median(values)).padStart(8)}  ratio ${(median(values) / rawMedian).toFixed(2)}×` +
+          `  (per round ${spread})${target}`,
+      );
+    }
   }
 }
 

@@ -188,7 +188,7 @@ describe('SDK in proxy mode through the handler', () => {
     const api = createApiClient({
       endpoint,
       proxy: `${site}/api`,
-      fetch: (input) => handler(input as Request),
+      fetch: (input, init) => handler(new Request(input, init)),
       logger: false,
     });
 
@@ -223,7 +223,12 @@ describe('SDK in proxy mode through the handler', () => {
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     const api = createApiClientFor(
-      { endpoint, proxy: `${site}/api`, fetch: (input) => handler(input as Request), getAccessToken: () => 'tok' },
+      {
+        endpoint,
+        proxy: `${site}/api`,
+        fetch: (input, init) => handler(new Request(input, init)),
+        getAccessToken: () => 'tok',
+      },
       table,
     );
     const upload = api.upload as (path: string, input: object) => Promise<unknown>;
