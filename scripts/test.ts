@@ -43,6 +43,10 @@ const steps: Step[] = [
       `--outputFile.json=${reports}/vitest.json`,
     ],
   },
+  {
+    name: 'the SDK as a package: publint, attw, a consumer project, README types',
+    command: ['npx', 'tsx', '--conditions=source', 'scripts/sdk-package.ts'],
+  },
   { name: 'build the sign-in app and the gallery (vite)', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
   {
     name: 'end-to-end tests (playwright, chromium)',

@@ -7,6 +7,8 @@ export interface CallContext {
   path: string;
   operationId: string | undefined;
   operation: OperationSpec | undefined;
+  /** Queued one at a time and sent with an `Idempotency-Key` (§9): the table's `write` flag. */
+  write: boolean;
   /** `X-Request-Id`, and `Idempotency-Key` on writes: the same on every try. */
   requestId: string;
   /** The access token, when the operation takes one and one is held. */
@@ -17,6 +19,10 @@ export interface CallContext {
   timeoutMs: number;
   /** Set for uploads: the multipart body (payload fields and `file`). */
   form: FormData | undefined;
+  /** Tries sent so far (the transport counts them). */
+  tries: number;
+  /** The answer the errors middleware last saw: a body that cannot be read is reported with its status and type. */
+  response: Response | undefined;
   /** Values that must never reach a log or an error message. */
   secrets: () => string[];
 }

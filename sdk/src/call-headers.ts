@@ -1,8 +1,7 @@
-import type { CallContext } from './call-context.js';
-import { isWrite } from './operation-table.js';
-
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const CLIENT_ID_HEADER = 'X-Client-Id';
+export const API_KEY_HEADER = 'X-Api-Key';
 
 type HeaderValue = string | number | boolean | null | undefined;
 export type HeadersLike = ConstructorParameters<typeof Headers>[0] | Record<string, HeaderValue>;
@@ -21,22 +20,4 @@ export function headerOf(headers: HeadersLike, name: string): string | undefined
     if (key.toLowerCase() === wanted && value !== null && value !== undefined) return String(value);
   }
   return undefined;
-}
-
-/**
- * The per-call headers (§7): the request id, and on a write the `Idempotency-Key` equal to it, so a retried write
- * cannot apply twice (Stripe's rule). Caller headers follow and win (openapi-fetch merges them after these; `null`
- * removes one), which lets an app re-send a write under the id of its first attempt.
- */
-export function callHeaders(ctx: CallContext, given: HeadersLike): Record<string, HeaderValue> {
-  const headers: Record<string, HeaderValue> = { [REQUEST_ID_HEADER]: ctx.requestId };
-  if (isWrite(ctx.method)) headers[IDEMPOTENCY_KEY_HEADER] = ctx.requestId;
-  for (const [key, value] of entriesOf(given)) {
-    const known = key.toLowerCase();
-    // One spelling per header: the caller's replaces ours whatever its case.
-    if (known === 'x-request-id') delete headers[REQUEST_ID_HEADER];
-    if (known === 'idempotency-key') delete headers[IDEMPOTENCY_KEY_HEADER];
-    headers[key] = value;
-  }
-  return headers;
 }

@@ -1,15 +1,19 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { CallContext } from './call-context.js';
-import { httpError, logRecord, typedError } from './call-errors.js';
-import { callHeaders, type HeadersLike, headerOf, REQUEST_ID_HEADER } from './call-headers.js';
-import { type ApiClientConfig, ApiConfigError, resolveProxyBase, resolveSettings, validateConfig } from './config.js';
+import { emptyBodyError, logRecord, typedError } from './call-errors.js';
+import { type HeadersLike, headerOf, REQUEST_ID_HEADER } from './call-headers.js';
+import { type ApiClientConfig, ApiConfigError, resolveSettings, validateConfig } from './config.js';
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
 import { type OperationId, operations } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
+import { credentials } from './middleware/credentials.js';
+import { errors } from './middleware/errors.js';
 import { proxyMode } from './middleware/proxy-mode.js';
-import { isWrite, OperationIndex, type OperationTable, placeholdersOf } from './operation-table.js';
+import { requestIds } from './middleware/request-ids.js';
+import { OperationIndex, type OperationTable, writeByMethod } from './operation-table.js';
+import { pathParamProblem } from './path-params.js';
 import { redact, secretsIn } from './redact.js';
 import { retryingFetch } from './transport/retry-fetch.js';
 import { WriteQueue } from './transport/write-queue.js';
@@ -44,19 +48,6 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
 
 /** The client; `Ids` narrows the facade and `invoke` to the operations of a smaller table (`createApiClientFor`). */
 export type ApiClient<Ids extends OperationId = OperationId> = Client<paths> & Facade<Ids> & ApiClientExtras<Ids>;
-
-/** Checks the path parameters against the template (§8) before anything is sent. */
-function checkPathParams(path: string, given: Record<string, unknown> | undefined): void {
-  const names = placeholdersOf(path);
-  for (const key of Object.keys(given ?? {})) {
-    if (!names.includes(key)) throw new ApiConfigError(`Missing required path parameter: {${key}} is not in ${path}.`);
-  }
-  for (const name of names) {
-    if (given?.[name] === undefined || given[name] === null) {
-      throw new ApiConfigError(`Missing required path parameter: ${name} for ${path}.`);
-    }
-  }
-}
 
 /** Settles at once when the call is cancelled, even if whatever is beneath ignores the abort. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -104,49 +95,37 @@ export function createApiClientFor<T extends OperationTable>(
 // Untyped on purpose: each public constructor casts to its own `ApiClient<…>`, so the compiler never has to compare
 // two instantiations of the 302-operation facade (that comparison alone cost ~50 s of type-checking).
 function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
-  validateConfig(config);
+  const bases = validateConfig(config);
   const index = new OperationIndex(table);
   const settings = resolveSettings(config);
-  const proxy = config.proxy;
-  // Resolved at the first call: a relative base ('/api') needs the page, which may not exist when the client is made.
-  let proxyBase: string | undefined;
   const baseFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const logger = config.logger === undefined ? console : config.logger;
-  const fixedHeaders: Record<string, string> = {};
-  if (!proxy && config.apiKey) fixedHeaders['X-Api-Key'] = config.apiKey;
-  if (config.clientId) fixedHeaders['X-Client-Id'] = config.clientId;
+  // In proxy mode the key stays on the server: this client never sends it, whatever it was given.
+  const held = { apiKey: bases.proxy ? undefined : config.apiKey, clientId: config.clientId };
 
-  const client = createClient<paths>({ baseUrl: config.endpoint.replace(/\/+$/, ''), headers: fixedHeaders });
+  const client = createClient<paths>({ baseUrl: bases.endpoint });
   const request = client.request.bind(client) as unknown as LooseRequest;
   const transport = retryingFetch({ ...settings, fetch: baseFetch });
   const queue = new WriteQueue();
   const active = new Set<AbortController>();
 
   async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
-    checkPathParams(ctx.path, init.params?.path);
-    if (proxy) proxyBase ??= resolveProxyBase(proxy);
-    const { params = {}, headers, signal: _signal, middleware, ...rest } = init;
-    // Direct mode puts the credentials in the query (§7); proxy mode puts them on the proxy URL instead.
-    const query =
-      proxy || (!ctx.token && !ctx.guestPass)
-        ? params.query
-        : {
-            ...params.query,
-            ...(ctx.token ? { accessToken: ctx.token } : {}),
-            ...(ctx.guestPass ? { guestPass: ctx.guestPass } : {}),
-          };
-    const perCall = proxyBase ? [...(middleware ?? []), proxyMode(ctx, proxyBase)] : middleware;
+    const { signal: _signal, middleware, ...rest } = init;
+    // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call.
+    const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentials(ctx, held), requestIds(ctx)];
+    if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
+    const parseAs = init.parseAs ?? ctx.operation?.parseAs ?? 'json';
     const result = await request(ctx.method, ctx.path, {
       ...rest,
-      params: { ...params, query },
-      headers: callHeaders(ctx, headers),
-      parseAs: init.parseAs ?? ctx.operation?.parseAs ?? 'json',
+      parseAs: parseAs === 'none' ? 'json' : parseAs,
       // The call's signal goes to the transport alone: every Request that carries a signal costs one more in Node.
-      fetch: (input: Request) => transport(input, ctx.timeoutMs, ctx.controller.signal),
-      ...(perCall ? { middleware: perCall } : {}),
+      fetch: (input: Request) => transport(input, ctx.timeoutMs, ctx.controller.signal, ctx),
+      middleware: rules,
       ...(ctx.form ? { body: {}, bodySerializer: () => ctx.form } : {}),
     });
-    if (!result.response.ok) throw httpError(ctx, result.response, result.error);
+    if (result.data === undefined && parseAs !== 'none' && ctx.operation && !init.parseAs) {
+      throw emptyBodyError(ctx, result.response);
+    }
     return result;
   }
 
@@ -158,8 +137,8 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       headerOf(init.params?.header, REQUEST_ID_HEADER) ??
       crypto.randomUUID();
     // The table says which operations take the access token; a route outside it gets the token when one is held.
-    const held = config.getAccessToken?.() || undefined;
-    const token = operation?.token !== false ? held : undefined;
+    const heldToken = config.getAccessToken?.() || undefined;
+    const token = operation?.token !== false ? heldToken : undefined;
     const heldPass = config.getGuestPass?.() || undefined;
     const guestPass = operation?.guest ? heldPass : undefined;
     const controller = new AbortController();
@@ -168,36 +147,45 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       path,
       operationId,
       operation,
+      // The table's flag; only a route outside the table falls back to its method.
+      write: operation ? operation.write : writeByMethod(method),
       requestId,
       token,
       guestPass,
       controller,
       timeoutMs: form ? settings.uploadTimeoutMs : settings.timeoutMs,
       form,
+      tries: 0,
+      response: undefined,
       secrets: () => [
         ...(config.apiKey ? [config.apiKey] : []),
-        ...(held ? [held] : []),
+        ...(heldToken ? [heldToken] : []),
         ...(heldPass ? [heldPass] : []),
         ...secretsIn(init.body),
         ...secretsIn(init.params?.path),
         ...secretsIn(init.params?.query),
       ],
     };
+    const problem = pathParamProblem(path, init.params?.path);
+    if (problem) return fail(ctx, new ApiConfigError(problem));
     active.add(controller);
     const unfollow = follow(init.signal, controller);
     const run = () => untilAborted(send(ctx, init), controller.signal);
     const cancelled = () => new ApiCancelError({ requestId, operationId });
-    const settled = isWrite(method) ? queue.run(run, controller.signal, cancelled) : run();
+    const settled = ctx.write ? queue.run(run, controller.signal, cancelled) : run();
     return settled
-      .catch((error: unknown) => {
-        const typed = typedError(ctx, error, settings.tries);
-        if (logger && !(typed instanceof ApiCancelError)) logger.error(typed.message, logRecord(ctx, typed));
-        throw typed;
-      })
+      .catch((error: unknown) => fail(ctx, error))
       .finally(() => {
         unfollow();
         active.delete(controller);
       });
+  }
+
+  /** Every failed call except a cancel is logged once, after its last try, and re-thrown typed. */
+  function fail(ctx: CallContext, error: unknown): Promise<never> {
+    const typed = typedError(ctx, error);
+    if (logger && !(typed instanceof ApiCancelError)) logger.error(typed.message, logRecord(ctx, typed));
+    return Promise.reject(typed);
   }
 
   function upload(path: string, input: Record<string, unknown>): Promise<unknown> {

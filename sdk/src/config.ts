@@ -51,9 +51,51 @@ export class ApiConfigError extends Error {
   override name = 'ApiConfigError';
 }
 
-export function validateConfig(config: ApiClientConfig): void {
+/** The base URLs a client calls, checked once when it is made. */
+export interface Bases {
+  /** The API's base URL, without a trailing slash. */
+  endpoint: string;
+  /** Proxy mode's base as an absolute URL without a trailing slash, or undefined in direct mode. */
+  proxy: string | undefined;
+}
+
+/** Checks the configuration (§8 texts for what is missing) and resolves the base URLs: no call is made with a bad one. */
+export function validateConfig(config: ApiClientConfig): Bases {
   if (!config.endpoint) throw new ApiConfigError('Missing required ApiClient configuration: endpoint.');
   if (!config.apiKey && !config.proxy) throw new ApiConfigError('Missing required ApiClient configuration: apiKey.');
+  const endpoint = httpUrl(config.endpoint, 'endpoint', 'an absolute http(s) URL such as https://api.example.com');
+  return { endpoint, proxy: config.proxy === undefined ? undefined : resolveProxyBase(config.proxy) };
+}
+
+/** An absolute http(s) URL without a trailing slash, or an `ApiConfigError` that says which option is wrong and why. */
+export function httpUrl(
+  value: unknown,
+  option: string,
+  expected: string,
+  page?: string,
+  subject = 'ApiClient',
+): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value, page) : undefined;
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ApiConfigError(
+      `Invalid ${subject} configuration: ${option} ${JSON.stringify(value)} is not ${expected}.`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The proxy base as an absolute URL: `'/api'` is resolved against the page, so outside a browser it must be absolute. */
+function resolveProxyBase(proxy: string): string {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (!page && !/^https?:\/\//i.test(proxy)) {
+    throw new ApiConfigError(
+      `Invalid ApiClient configuration: proxy ${JSON.stringify(proxy)} is relative, and there is no page to resolve it against: give an absolute http(s) URL outside a browser.`,
+    );
+  }
+  return httpUrl(proxy, 'proxy', "a path on this site such as '/api' or an absolute http(s) URL", page);
 }
 
 /** The settings every call reads, with the defaults filled in. */
@@ -77,14 +119,4 @@ export function resolveSettings(config: ApiClientConfig): ResolvedSettings {
     timeoutMs: config.timeoutMs ?? 10_000,
     uploadTimeoutMs: config.uploadTimeoutMs ?? 60_000,
   };
-}
-
-/** The proxy base as an absolute URL without a trailing slash; a relative base needs a page to resolve against. */
-export function resolveProxyBase(proxy: string): string {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  try {
-    return new URL(proxy, page).href.replace(/\/+$/, '');
-  } catch {
-    throw new ApiConfigError(`The proxy base ${proxy} must be an absolute URL outside a browser.`);
-  }
 }

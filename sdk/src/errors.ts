@@ -3,10 +3,24 @@ import type { components } from './generated/schema.js';
 export type Problem = components['schemas']['Problem'];
 
 /**
- * How a call failed: the API answered with an error status (`http`), nothing answered (`network`, status 0), or
- * every try ran out of time (`timeout`, status 0).
+ * How a call failed: the API answered with an error status (`http`), nothing answered (`network`, status 0), every
+ * try ran out of time (`timeout`, status 0), or an answer came whose body is not what the description promises
+ * (`parse`: an HTML page where JSON was due, or no body at all; the status is the real one, often 200).
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse';
+
+/** The longest server text a message quotes; the whole of it stays on `error.body`. */
+const QUOTED = 160;
+
+/** A short, single-line quote of a server's text for a message or a log line (a 21 KB page must not become one). */
+export function quote(text: string): string {
+  const plain = text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > QUOTED ? `${plain.slice(0, QUOTED - 1)}…` : plain;
+}
 
 /** A call that failed after its tries: an error status from the API, or no response at all (status 0). */
 export class ApiError extends Error {
@@ -15,10 +29,12 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly requestId: string | undefined;
   readonly operationId: string | undefined;
-  /** The problem-details body when the API sent one, else the raw text. */
+  /** The problem-details body when the API sent one, else the raw text, whole (the message quotes only its start). */
   readonly body: Problem | string | undefined;
   /** Seconds from the `Retry-After` header, when present. */
   readonly retryAfter: number | undefined;
+  /** The answer's `Content-Type`, when one came. */
+  readonly contentType: string | undefined;
 
   constructor(init: {
     status: number;
@@ -27,17 +43,20 @@ export class ApiError extends Error {
     operationId?: string | undefined;
     body?: Problem | string | undefined;
     retryAfter?: number | undefined;
-    /** Replaces the message built from status and body (used for status 0). */
+    contentType?: string | undefined;
+    /** Replaces the message built from status and body (used for status 0 and parse failures). */
     message?: string;
   }) {
     const detail = typeof init.body === 'object' ? (init.body.detail ?? init.body.title) : init.body;
-    super(init.message ?? `${init.operationId ?? 'API call'} failed with ${init.status}${detail ? `: ${detail}` : ''}`);
+    const said = detail ? `: ${quote(String(detail))}` : '';
+    super(init.message ?? `${init.operationId ?? 'API call'} failed with ${init.status}${said}`);
     this.status = init.status;
     this.kind = init.kind ?? (init.status === 0 ? 'network' : 'http');
     this.requestId = init.requestId;
     this.operationId = init.operationId;
     this.body = init.body;
     this.retryAfter = init.retryAfter;
+    this.contentType = init.contentType;
   }
 }
 

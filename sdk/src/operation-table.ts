@@ -9,10 +9,16 @@ export interface OperationSpec {
   readonly method: string;
   readonly path: string;
   readonly upload: boolean;
+  /**
+   * Queued one at a time and sent with an `Idempotency-Key` (§9): every method but GET, and a GET the description
+   * marks `x-write: true` because it changes something.
+   */
+  readonly write: boolean;
   /** Takes the access token (`accessToken` query parameter). */
   readonly token: boolean;
   /** Takes a guest pass (`guestPass` query parameter): the read-only guest views. */
   readonly guest?: boolean;
+  /** How to read the success body: `json`, `text`, `blob`, or `none` when the description promises none (a 204). */
   readonly parseAs: string;
 }
 export type OperationTable = Readonly<Record<string, OperationSpec>>;
@@ -71,7 +77,10 @@ export function placeholdersOf(path: string): readonly string[] {
   return found;
 }
 
-/** Writes are queued one at a time (§9); everything else runs at once. */
-export function isWrite(method: string): boolean {
+/**
+ * Whether a route outside the operation table is a write: its method is all there is to go by. Every operation of
+ * the table says so itself (`write`).
+ */
+export function writeByMethod(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }

@@ -26,10 +26,13 @@ describe('global cancel (§4)', () => {
     const call = api.GET('/token/user');
     await sleep(30);
     expect(requests).toHaveLength(1);
-    const cancelledAt = performance.now();
     api.cancelAll();
-    await expect(call).rejects.toBeInstanceOf(ApiCancelError);
-    expect(performance.now() - cancelledAt).toBeLessThan(20);
+    // Settled before the next timer fires, so not by waiting out the 100 ms gap (a clock would flake on a busy machine).
+    const first = await Promise.race([
+      call.catch((e: unknown) => e),
+      new Promise((r) => setTimeout(() => r('waited'), 0)),
+    ]);
+    expect(first).toBeInstanceOf(ApiCancelError);
     await sleep(250);
     expect(requests).toHaveLength(1);
   });

@@ -13,7 +13,7 @@ describe('configuration errors (§8)', () => {
 
   it('requires an API key unless a proxy is configured', () => {
     expect(() => createApiClient({ endpoint })).toThrow('Missing required ApiClient configuration: apiKey.');
-    expect(() => createApiClient({ endpoint, proxy: '/api' })).not.toThrow();
+    expect(() => createApiClient({ endpoint, proxy: 'https://app.test/api' })).not.toThrow();
   });
 });
 

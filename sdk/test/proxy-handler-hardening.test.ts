@@ -9,7 +9,14 @@ const endpoint = 'https://api.test';
 const site = 'https://app.test';
 const apiKey = 'server-side-key';
 const upload: OperationTable = {
-  'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
+  'users.updatePhoto': {
+    method: 'PUT',
+    path: '/users/{userId}/photo',
+    upload: true,
+    write: true,
+    token: true,
+    parseAs: 'json',
+  },
 };
 
 /** A body that arrives in `chunks` pieces of `size` bytes, with no Content-Length; counts what was pulled. */

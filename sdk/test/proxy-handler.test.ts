@@ -55,7 +55,7 @@ describe('proxy handler: the server half of proxy mode', () => {
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
     const team = { title: 'Team', email: 'ada@example.com', defaultTimeZone: 'America/New_York' };
     const response = await handler(
-      post('/api/teams.create?accessToken=tok-1', { payload: team }, { 'idempotency-key': 'k1' }),
+      post('/api/teams.create', { payload: team, query: { accessToken: 'tok-1' } }, { 'idempotency-key': 'k1' }),
     );
 
     expect(response.status).toBe(201);
@@ -69,13 +69,18 @@ describe('proxy handler: the server half of proxy mode', () => {
   it('does not pass the token to an operation that takes none', async () => {
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
-    await handler(post('/api/auth.login?accessToken=tok-1', { payload: { email: 'a@example.com', password: 'x' } }));
+    await handler(
+      post('/api/auth.login', {
+        payload: { email: 'a@example.com', password: 'x' },
+        query: { accessToken: 'tok-1' },
+      }),
+    );
     expect(upstream.requests[0]?.url).toBe('https://api.test/login');
   });
 
   it('repeats the key for array query values', async () => {
     const table: OperationTable = {
-      'users.list': { method: 'GET', path: '/users', upload: false, token: true, parseAs: 'json' },
+      'users.list': { method: 'GET', path: '/users', upload: false, write: false, token: true, parseAs: 'json' },
     };
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
@@ -153,17 +158,24 @@ describe('proxy handler: the server half of proxy mode', () => {
 
   it('forwards an upload as multipart to the direct route', async () => {
     const table: OperationTable = {
-      'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
+      'users.updatePhoto': {
+        method: 'PUT',
+        path: '/users/{userId}/photo',
+        upload: true,
+        write: true,
+        token: true,
+        parseAs: 'json',
+      },
     };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     const form = new FormData();
     form.append('alt', 'Ada');
     form.append('params', JSON.stringify({ userId: 'u1' }));
-    form.append('query', '{}');
+    form.append('query', '{"accessToken":"t"}');
     form.append('file', new File(['png'], 'ada.png', { type: 'image/png' }));
     const response = await handler(
-      new Request(`${site}/api/upload/users.updatePhoto?accessToken=t`, {
+      new Request(`${site}/api/upload/users.updatePhoto`, {
         method: 'POST',
         headers: { origin: site, 'x-request-id': 'r-up' },
         body: form,
@@ -190,7 +202,7 @@ describe('SDK in proxy mode through the handler', () => {
     const api = createApiClient({
       endpoint,
       proxy: `${site}/api`,
-      fetch: (input) => handler(fromSite(input as Request)),
+      fetch: (input, init) => handler(fromSite(new Request(input, init))),
       logger: false,
     });
 
@@ -213,7 +225,14 @@ describe('SDK in proxy mode through the handler', () => {
 
   it('round-trips an upload', async () => {
     const table: OperationTable = {
-      'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
+      'users.updatePhoto': {
+        method: 'PUT',
+        path: '/users/{userId}/photo',
+        upload: true,
+        write: true,
+        token: true,
+        parseAs: 'json',
+      },
     };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
@@ -221,7 +240,7 @@ describe('SDK in proxy mode through the handler', () => {
       {
         endpoint,
         proxy: `${site}/api`,
-        fetch: (input) => handler(fromSite(input as Request)),
+        fetch: (input, init) => handler(fromSite(new Request(input, init))),
         getAccessToken: () => 'tok',
       },
       table,

@@ -7,8 +7,15 @@ import { captureLogger, fakeFetch, problemResponse } from './fake-fetch.js';
 const endpoint = 'https://api.test';
 // A table of our own, like openapi-fetch's tests: the upload rules hold for any `x-upload` operation.
 const table: OperationTable = {
-  'users.updatePhoto': { method: 'PUT', path: '/users/{userId}/photo', upload: true, token: true, parseAs: 'json' },
-  'users.get': { method: 'GET', path: '/users/{userId}', upload: false, token: true, parseAs: 'json' },
+  'users.updatePhoto': {
+    method: 'PUT',
+    path: '/users/{userId}/photo',
+    upload: true,
+    write: true,
+    token: true,
+    parseAs: 'json',
+  },
+  'users.get': { method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, parseAs: 'json' },
 };
 type Upload = (path: string, input: object) => Promise<unknown>;
 const photo = new File(['png bytes'], 'ada.png', { type: 'image/png' });

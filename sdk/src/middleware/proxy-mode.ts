@@ -1,5 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import type { CallContext } from '../call-context.js';
+import { CLIENT_ID_HEADER } from '../call-headers.js';
 import { ApiConfigError } from '../config.js';
 
 const nonEmpty = (value: Record<string, unknown> | undefined) =>
@@ -7,10 +8,11 @@ const nonEmpty = (value: Record<string, unknown> | undefined) =>
 
 /**
  * Proxy mode (§7, Slack's `POST /api/group.method`): the call becomes `POST {proxy}/{operationId}` with a JSON body
- * `{ params, payload, query }`, or for an upload `POST {proxy}/upload/{operationId}` as multipart with `file`, the
- * payload fields, and `params`/`query` as JSON text. The access token and guest pass stay query parameters; no API
- * key is sent.
- * Registered per call, after every global middleware, so an app's own middleware sees the REST-shaped request.
+ * `{ params, payload, query, clientId }`, or for an upload `POST {proxy}/upload/{operationId}` as multipart with
+ * `file`, the payload fields, `params`/`query` as JSON text and `clientId`. The access token and guest pass the
+ * credentials middleware put in the query travel in the envelope's `query`, never in the proxy URL (which servers
+ * and browsers log); the client id leaves its header for the envelope's `clientId`. No API key is sent.
+ * Registered per call, after every other middleware, so an app's own middleware sees the REST-shaped request.
  */
 export function proxyMode(ctx: CallContext, base: string): Middleware {
   return {
@@ -18,10 +20,15 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
       if (!ctx.operationId) {
         throw new ApiConfigError(`${ctx.method} ${ctx.path} is not in the client's operation table: no proxy route.`);
       }
-      const url = new URL(`${base}/${ctx.form ? 'upload/' : ''}${ctx.operationId}`);
-      if (ctx.token) url.searchParams.set('accessToken', ctx.token);
-      if (ctx.guestPass) url.searchParams.set('guestPass', ctx.guestPass);
+      const rest = new URL(request.url).searchParams;
+      const query: Record<string, unknown> = { ...params.query };
+      for (const name of ['accessToken', 'guestPass']) {
+        const value = rest.get(name);
+        if (value !== null) query[name] = value;
+      }
+      const clientId = request.headers.get(CLIENT_ID_HEADER) ?? undefined;
       const headers = new Headers(request.headers);
+      headers.delete(CLIENT_ID_HEADER);
       headers.delete('content-type');
       headers.delete('content-length');
       let body: RequestInit['body'];
@@ -29,19 +36,21 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
         const form = new FormData();
         for (const [name, value] of ctx.form) form.append(name, value);
         form.append('params', JSON.stringify(params.path ?? {}));
-        form.append('query', JSON.stringify(params.query ?? {}));
+        form.append('query', JSON.stringify(query));
+        if (clientId) form.append('clientId', clientId);
         body = form;
       } else {
         const text = request.body === null ? '' : await request.text();
         const envelope = {
           params: nonEmpty(params.path),
-          query: nonEmpty(params.query),
+          query: nonEmpty(query),
           payload: text ? (JSON.parse(text) as unknown) : undefined,
+          clientId,
         };
         headers.set('content-type', 'application/json');
         body = JSON.stringify(envelope);
       }
-      return new Request(url, { method: 'POST', headers, body });
+      return new Request(`${base}/${ctx.form ? 'upload/' : ''}${ctx.operationId}`, { method: 'POST', headers, body });
     },
   };
 }

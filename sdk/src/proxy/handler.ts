@@ -1,9 +1,11 @@
-import { ApiConfigError } from '../config.js';
+import { ApiConfigError, httpUrl } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
-import { directUrl, jsonField, readEnvelope } from './envelope.js';
+import { directTarget, ENVELOPE_FIELDS, readEnvelope, uploadEnvelope } from './envelope.js';
 import { answerHeaders, checkSameOrigin, isPassedType, parseJson, readLimited } from './guards.js';
 import { ProxyProblem, problem } from './problem.js';
+
+export { ApiConfigError } from '../config.js';
 
 export interface ProxyHandlerOptions {
   /** The API the proxy calls in direct mode, e.g. `https://api.example.com`. */
@@ -42,7 +44,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
   if (!options.apiKey) throw new ApiConfigError('Missing required proxy handler configuration: apiKey.');
   const index = new OperationIndex(options.operations ?? operations);
   const base = (options.basePath ?? '/api').replace(/\/+$/, '');
-  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const endpoint = httpUrl(options.endpoint, 'endpoint', 'an absolute http(s) URL', undefined, 'proxy handler');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
@@ -96,14 +98,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
       const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => {
         throw new ProxyProblem(400, 'Bad request', 'The multipart body could not be read.');
       });
-      target = directUrl(
-        endpoint,
-        operation.path,
-        jsonField(form.get('params'), 'params'),
-        jsonField(form.get('query'), 'query'),
-      );
+      target = directTarget(endpoint, operation, uploadEnvelope(form), headers);
       const fields = new FormData();
-      for (const [field, value] of form) if (field !== 'params' && field !== 'query') fields.append(field, value);
+      for (const [field, value] of form) if (!ENVELOPE_FIELDS.has(field)) fields.append(field, value);
       body = fields;
     } else {
       // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
@@ -116,17 +113,12 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
       }
       const bytes = await readLimited(request, maxBodyBytes, bodyTimeoutMs);
       const envelope = readEnvelope(parseJson(new TextDecoder().decode(bytes)));
-      target = directUrl(endpoint, operation.path, envelope.params, envelope.query);
+      target = directTarget(endpoint, operation, envelope, headers);
       if (envelope.payload !== undefined) {
         body = JSON.stringify(envelope.payload);
         headers.set('content-type', 'application/json');
       }
     }
-    // Credentials go on only to the operations that take them.
-    const token = url.searchParams.get('accessToken');
-    if (token && operation.token) target.searchParams.set('accessToken', token);
-    const guestPass = url.searchParams.get('guestPass');
-    if (guestPass && operation.guest) target.searchParams.set('guestPass', guestPass);
     return { url: target, init: { method: operation.method, headers, ...(body === undefined ? {} : { body }) } };
   }
 

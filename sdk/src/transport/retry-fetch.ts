@@ -9,26 +9,40 @@ export interface TryOptions {
   fetch: typeof globalThis.fetch;
 }
 
-/** Sends one call (with its tries): the request, and the milliseconds each try may take. */
-export type RetryingFetch = (request: Request, timeoutMs: number, signal: AbortSignal) => Promise<Response>;
+/** What the transport reports back about a call: how many tries it sent. */
+export interface TryCounter {
+  tries: number;
+}
+
+/** Sends one call (with its tries): the request, the milliseconds each try may take, the call's cancel signal. */
+export type RetryingFetch = (
+  request: Request,
+  timeoutMs: number,
+  signal: AbortSignal,
+  counter: TryCounter,
+) => Promise<Response>;
 
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 
+/** An outcome of the first try, held so ky can judge it as if it had made the try itself. */
+type Outcome = { response: Response } | { error: unknown };
+
 /**
- * ky as the `fetch` beneath openapi-fetch, so middleware runs once per call while every try carries the same
- * headers (request id, idempotency key). Retries: 100 ms apart, on the configured statuses, on no response and on
- * a timeout (§8); writes too, since each carries an `Idempotency-Key`. A retryable answer whose `Retry-After`
- * exceeds the cap, and the last failed try, come back as a plain `Response` for the client to type.
- *
- * ky decides when a try starts, times it out and judges its answer; the bytes of each try come from the call. ky is
- * given no headers, body or signal: each would cost Node a copy per call (headers copied four times, a body stream
- * teed for the retry clone, `AbortSignal.any` to join the call's signal with ky's own), and it needs none of them to
- * retry. The call's signal instead joins ky's per-try signal in `sendTry`.
+ * The `fetch` beneath openapi-fetch, so middleware runs once per call while every try carries the same headers
+ * (request id, idempotency key). The first try goes out as a plain `fetch`: on loopback ky's own per-call work (a
+ * Request, a timeout signal, retry bookkeeping) costs more than the call. Only an outcome §8 retries — 502, 503,
+ * 504, 429 within the `Retry-After` cap, no response, a timeout — hands the call to ky, which is given that outcome
+ * as its own first try and so decides that retry and every later one: 100 ms apart, writes too (each carries its
+ * `Idempotency-Key`). A retryable answer whose `Retry-After` exceeds the cap, and the last failed try, come back as
+ * a plain `Response` for the client to type.
  */
 export function retryingFetch(options: TryOptions): RetryingFetch {
   const statusCodes = [...options.statusCodes];
-  // Built once per client and shared by its calls: ky only reads them (it re-lower-cases `methods`, already lower).
   const throwHttpErrors = (status: number) => statusCodes.includes(status);
+  const withinCap = (response: Response) => {
+    const seconds = parseRetryAfter(response.headers.get('Retry-After'));
+    return seconds === undefined || seconds * 1000 <= options.maxRetryAfterMs;
+  };
   const retry: Options['retry'] = {
     limit: Math.max(0, options.tries - 1),
     methods: [...ALL_METHODS],
@@ -40,9 +54,8 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
     shouldRetry: ({ error }) => {
       if (error.name === 'AbortError' || error instanceof ApiCancelError) return false;
       if (isHTTPError(error)) {
-        const seconds = parseRetryAfter(error.response.headers.get('Retry-After'));
-        const again = seconds === undefined || seconds * 1000 <= options.maxRetryAfterMs;
-        // ky leaves the body of an answer it retries unread; undici holds the connection until it is read or cancelled.
+        const again = withinCap(error.response);
+        // An answer retried is never read; undici holds the connection until it is read or cancelled.
         if (again) error.response.body?.cancel().catch(() => {});
         return again;
       }
@@ -51,16 +64,35 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
     },
   };
 
-  return async (request, timeoutMs, signal) => {
+  return async (request, timeoutMs, signal, counter) => {
     // Buffered once: every try re-sends these bytes, never a stream (Chromium fails streamed bodies on HTTP/1.1).
     const body = request.body === null ? null : await request.arrayBuffer();
+    const send = () => {
+      counter.tries++;
+      return sendTry(options.fetch, request, body, signal, timeoutMs);
+    };
+    let first: Outcome;
+    try {
+      const response = await send();
+      if (options.tries < 2 || !statusCodes.includes(response.status) || !withinCap(response)) return response;
+      first = { response };
+    } catch (error) {
+      if (options.tries < 2 || signal.aborted) throw error;
+      first = { error };
+    }
+    let replayed = false;
     try {
       return await ky(request.url, {
         method: request.method,
         throwHttpErrors,
         retry,
-        timeout: timeoutMs,
-        fetch: (attempt) => sendTry(options.fetch, request, body, signal, (attempt as Request).signal),
+        // Each try times itself in `sendTry`; ky's own timer would only add a second one.
+        timeout: false,
+        fetch: () => {
+          if (replayed) return send();
+          replayed = true;
+          return 'response' in first ? Promise.resolve(first.response) : Promise.reject(first.error);
+        },
       });
     } catch (error) {
       // ky has not read the body of the answer it gave up on: openapi-fetch reads it.
@@ -71,26 +103,30 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
 }
 
 /**
- * One try: aborted when ky's timer for it runs out (`trySignal`) or the call is cancelled (`callSignal`), and never
- * started once the call is cancelled, so a cancel between tries sends nothing more.
+ * One try: aborted when its time runs out (a `TimeoutError`, which is retried) or the call is cancelled (an
+ * `AbortError`, which is not), and never started once the call is cancelled, so a cancel between tries sends
+ * nothing more. Two listeners on a plain controller: a fraction of what `AbortSignal.any` costs in Node.
  */
 function sendTry(
   fetch: typeof globalThis.fetch,
   request: Request,
   body: ArrayBuffer | null,
   callSignal: AbortSignal,
-  trySignal: AbortSignal,
+  timeoutMs: number,
 ): Promise<Response> {
   if (callSignal.aborted) return Promise.reject(callSignal.reason);
-  // Two listeners on a plain controller: a fraction of what `AbortSignal.any` costs in Node 20.
   const controller = new AbortController();
   const abort = () => controller.abort();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The try took longer than ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
   callSignal.addEventListener('abort', abort, { once: true });
-  trySignal.addEventListener('abort', abort, { once: true });
-  // A Request, as openapi-fetch itself hands to `fetch`: an override written for one keeps working.
+  // The URL and an init, as a plain `fetch(url, init)` call: fetch builds its Request once, where handing it a
+  // Request would build two, each following the signal (the costliest part of a Request in Node).
   const init = { method: request.method, headers: request.headers, body, signal: controller.signal };
-  return fetch(new Request(request.url, init)).finally(() => {
+  return fetch(request.url, init).finally(() => {
+    clearTimeout(timer);
     callSignal.removeEventListener('abort', abort);
-    trySignal.removeEventListener('abort', abort);
   });
 }

