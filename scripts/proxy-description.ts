@@ -3,7 +3,9 @@
 // `POST /api/upload/{group}.{method}` as multipart with `file` plus the payload fields and `params`/`query` as JSON
 // text); responses are unchanged. The API key is the proxy's, so it is no part of the proxy description.
 // §7 "the client identifier is added to request data": besides the `X-Client-Id` header, the envelope (and the
-// multipart form) may carry `clientId`, with the header's own schema.
+// multipart form) may carry `clientId`, with the header's own schema. The access token and the guest pass ride in the
+// envelope's `query` (never in the /api URL, which proxies and logs keep), so they are properties of `query` here, not
+// security schemes in the URL.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +43,22 @@ function group(params: Obj[], where: string) {
   };
 }
 
+/** The query-borne credentials (access token, guest pass), as properties of the envelope's `query`. */
+const CREDENTIALS: Record<string, string> = { AccessToken: 'accessToken', GuestPass: 'guestPass' };
+
+function withCredentials(query: ReturnType<typeof group>, security: Obj[]) {
+  const options = security.map((req) => Object.keys(req).filter((scheme) => scheme in CREDENTIALS));
+  const properties = { ...query.properties };
+  const required = [...query.required];
+  for (const [scheme, name] of Object.entries(CREDENTIALS)) {
+    if (!options.some((schemes) => schemes.includes(scheme))) continue;
+    properties[name] = { type: 'string', minLength: 1, description: `The ${scheme} credential (§7), in the envelope.` };
+    // Required only when every way to call the operation needs it.
+    if (options.every((schemes) => schemes.includes(scheme))) required.push(name);
+  }
+  return { ...query, properties, required };
+}
+
 const paths: Obj = {};
 for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
   const item = resolve(rawItem) as Obj;
@@ -51,7 +69,7 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
       resolve(p),
     );
     const params = group(parameters, 'path');
-    const query = group(parameters, 'query');
+    const query = withCredentials(group(parameters, 'query'), (op.security ?? doc.security ?? []) as Obj[]);
     const headers = parameters.filter((p) => p.in === 'header');
     const requestBody = resolve(op.requestBody) as Obj | undefined;
     const content = (requestBody?.content ?? {}) as Obj;
@@ -97,8 +115,9 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
         content: { 'application/json': { schema: envelope } },
       };
     }
+    // The API key is the proxy's and the other credentials are in the envelope: nothing rides in the URL.
     const security = ((op.security ?? doc.security ?? []) as Obj[]).map((req) =>
-      Object.fromEntries(Object.entries(req).filter(([scheme]) => scheme !== 'ApiKey')),
+      Object.fromEntries(Object.entries(req).filter(([scheme]) => scheme !== 'ApiKey' && !(scheme in CREDENTIALS))),
     );
     paths[`/api/${upload ? 'upload/' : ''}${op.operationId}`] = {
       post: {
@@ -121,7 +140,9 @@ const proxy = {
   components: {
     ...components,
     securitySchemes: Object.fromEntries(
-      Object.entries((components.securitySchemes ?? {}) as Obj).filter(([name]) => name !== 'ApiKey'),
+      Object.entries((components.securitySchemes ?? {}) as Obj).filter(
+        ([name]) => name !== 'ApiKey' && !(name in CREDENTIALS),
+      ),
     ),
   },
 };

@@ -10,10 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@runofshow/mock-server/free-port';
+import { startPrism } from '@runofshow/mock-server/prism';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { freePort } from '../mock-server/src/free-port.js';
-import { startPrism } from '../mock-server/src/prism.js';
 import { packSdk } from './pack-sdk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -30,21 +30,25 @@ afterAll(() => Promise.all([prism?.stop(), proxyPrism?.stop()]));
 function sendProxy(call: SampleCall): Promise<Response> {
   if (!proxyPrism) throw new Error('no proxy mock');
   const url = new URL(`/api/${call.upload ? 'upload/' : ''}${call.operationId}`, proxyPrism.url);
-  if (call.authenticated) url.searchParams.set('accessToken', 'sample-access-token-0123456789');
-  if (call.guest) url.searchParams.set('guestPass', 'sample-guest-pass-0123456789');
+  // The credentials ride in the envelope's query, never in the /api URL.
+  const query = {
+    ...call.typed.query,
+    ...(call.authenticated ? { accessToken: 'sample-access-token-0123456789' } : {}),
+    ...(call.guest ? { guestPass: 'sample-guest-pass-0123456789' } : {}),
+  };
   const headers = new Headers(call.headers);
   if (call.form) {
     const form = new FormData();
     for (const [name, value] of Object.entries(call.form)) form.append(name, value);
     form.append('params', JSON.stringify(call.typed.params));
-    form.append('query', JSON.stringify(call.typed.query));
+    form.append('query', JSON.stringify(query));
     form.append('file', new Blob(['sample file'], { type: 'text/plain' }), 'sample.txt');
     return fetch(url, { method: 'POST', headers, body: form });
   }
   headers.set('Content-Type', 'application/json');
   const envelope = {
     ...(Object.keys(call.typed.params).length ? { params: call.typed.params } : {}),
-    ...(Object.keys(call.typed.query).length ? { query: call.typed.query } : {}),
+    ...(Object.keys(query).length ? { query } : {}),
     ...(call.body !== undefined ? { payload: call.body } : {}),
   };
   return fetch(url, { method: 'POST', headers, body: JSON.stringify(envelope) });
