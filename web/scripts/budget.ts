@@ -1,4 +1,4 @@
-// `npm run budget -w web`: loads each sign-in route of the built app in Chromium and sums the gzip size of the
+// `npm run budget -w @runofshow/web`: loads each sign-in route of the built app in Chromium and sums the gzip size of the
 // JavaScript it downloaded (gzip -9 of each body, as a CDN would serve it). A measurement, not a test: it prints a
 // table and flags a route over budget (BUDGET_FILES=1 also lists each route's files). Run `npm run build -w web` first.
 // The budgets are for the first load, what a route downloads before the visitor does anything; the second column

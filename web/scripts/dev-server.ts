@@ -63,6 +63,8 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const vite = (configFile: string, entry: string, extra: Partial<InlineConfig>) =>
     createVite({
       configFile: web(configFile),
+      // The app's config imports a plugin from @runofshow/ui as TypeScript source: load it through Vite's runner.
+      configLoader: 'runner',
       appType: 'spa',
       clearScreen: false,
       // The entry and what it imports are transformed while Prism starts, so the first page comes at once.
@@ -74,7 +76,7 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const app = await vite('vite.config.ts', './src/main.tsx', { root: web(''), plugins: [pageMeta(options.meta)] });
   let gallery: ViteDevServer;
   try {
-    gallery = await vite('vite.gallery.config.ts', './main.tsx', { cacheDir: web('node_modules/.vite-gallery') });
+    gallery = await vite('ui/vite.config.ts', './main.tsx', { cacheDir: web('node_modules/.vite-gallery') });
   } catch (error) {
     await app.close();
     throw error;

@@ -1,4 +1,4 @@
-// `npm run lighthouse -w web`: Lighthouse 12.8 (programmatic) on the built /app.login/login in Debian's Chromium,
+// `npm run lighthouse -w @runofshow/web`: Lighthouse 12.8 (programmatic) on the built /app.login/login in Debian's Chromium,
 // mobile emulation and throttling as Lighthouse defaults; prints the performance, accessibility and best-practices
 // scores. A measurement, not a test. Run `npm run build -w web` first; LH_JSON=<file> also writes the full report.
 import * as chromeLauncher from 'chrome-launcher';
