@@ -134,11 +134,12 @@ describe('the client identifier in request data (point 4)', () => {
   it('is accepted as `clientId` in the proxy envelope, JSON and multipart', async () => {
     const json = async (id: string, envelope: object) => {
       const url = new URL(`/api/${id}`, proxy.url);
-      if (sample(id).authenticated) url.searchParams.set('accessToken', token);
+      // The access token rides in the envelope's query, never in the /api URL.
+      const body = sample(id).authenticated ? { ...envelope, query: { accessToken: token } } : envelope;
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(envelope),
+        body: JSON.stringify(body),
       });
       await response.body?.cancel();
       return response.status;
@@ -151,10 +152,10 @@ describe('the client identifier in request data (point 4)', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(upload.form ?? {})) form.append(name, value);
     form.append('params', JSON.stringify(upload.typed.params));
+    form.append('query', JSON.stringify({ accessToken: token }));
     form.append('clientId', 'app.login');
     form.append('file', new Blob(['sample file'], { type: 'text/plain' }), 'sample.txt');
     const url = new URL('/api/upload/users.updatePhoto', proxy.url);
-    url.searchParams.set('accessToken', token);
     const response = await fetch(url, { method: 'POST', body: form });
     await response.body?.cancel();
     expect(upload.success).toContain(response.status);
