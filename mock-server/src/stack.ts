@@ -25,6 +25,8 @@ export interface StackOptions {
   /** The mock's public address (the scenario front); Prism itself listens on a free port behind it. */
   mockPort: number;
   host?: string;
+  /** Host names (with port) the site also answers to, e.g. the dev server's that forwards to it (`npm run dev`). */
+  siteHosts?: readonly string[];
   errors?: boolean;
   /** Prism's log lines (and the front's scenario choices). */
   log?: (line: string) => void;
@@ -122,6 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       galleryDir: paths.gallery,
       apiEndpoint: front.url,
       apiKey,
+      ...(options.siteHosts ? { hosts: options.siteHosts } : {}),
       ...(options.log ? { log: options.log } : {}),
       api: createProxyHandler({ endpoint: front.url, apiKey }),
       ssoStart: ssoStandIn(front.url, apiKey),

@@ -114,6 +114,8 @@ test('serves the gallery from source, and the docs, the dashboard placeholder an
   expect((await request.get(`${base}/docs/`)).headers()['content-type']).toMatch(/^text\/html/);
   const proxied = await request.post(`${base}/api/users.hasTwoFactorAuth`, {
     data: { params: { email: 'ada@example.com' } },
+    // The proxy takes calls from the site's own origin only, as a page on it sends them.
+    headers: { origin: base },
   });
   expect(await proxied.json()).toEqual({ hasTwoFactorAuth: false });
   const root = await request.get(`${base}/`, { maxRedirects: 0 });

@@ -14,6 +14,7 @@ const port = Number(process.env.PORT ?? 5173);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const host = '127.0.0.1';
 const apiMode = process.env.API_MODE === 'proxy' ? 'proxy' : 'direct';
+const apiKey = process.env.API_KEY || 'development-api-key';
 
 if (!process.argv.includes('--no-build')) {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,7 +26,16 @@ if (!process.argv.includes('--no-build')) {
 // start side by side: each takes seconds.
 const site = `http://${host}:${await freePort()}`;
 const [stack, dev] = await Promise.allSettled([
-  startStack({ port: Number(new URL(site).port), mockPort, host, apiMode }),
+  startStack({
+    port: Number(new URL(site).port),
+    mockPort,
+    host,
+    apiMode,
+    apiKey,
+    sandbox: !process.argv.includes('--stateless'),
+    // The dev server hands requests on with their Host: the site answers to its address too.
+    siteHosts: [`${host}:${port}`, `localhost:${port}`],
+  }),
   startDevServer({
     port,
     host,
@@ -33,6 +43,8 @@ const [stack, dev] = await Promise.allSettled([
     meta: {
       'api-endpoint': `http://${host}:${mockPort}`,
       'api-mode': apiMode,
+      // Direct mode's key goes in the page, as the site server writes it; in proxy mode the page holds none.
+      'api-key': apiMode === 'proxy' ? '' : apiKey,
       // No site key (development) makes the app bypass the captcha and say so in the console, as under `npm start`.
       'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '',
     },
@@ -50,7 +62,7 @@ console.log(`
   API proxy     ${base}/api/{group}.{method}
   API docs      ${base}/docs/  (built from the description; rerun after changing it)
   Dashboard     ${base}/dash/  (placeholder for the main application)
-  Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
+${stack.sandbox ? `  Outbox        ${base}/outbox/  (the sandbox's e-mails; --stateless turns the sandbox off)\n` : ''}  Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
   Scenarios     mock-server/CATALOGUE.md  (e.g. sign in as mfa@example.com or locked@example.com)
 
   Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.
