@@ -2,7 +2,7 @@
 // icon sets at Redocly's CDN. A visitor offline cannot reach it, and our CSP would block it anyway, so the logos
 // become an empty inline image and the icon base an unreachable same-origin path. Fails if any CDN address remains.
 // The page names no icon, so browsers ask the site for /favicon.ico and log its 404: it gets an empty inline one,
-// as the sign-in app has. (The page's telemetry is off at build time: `--openapi.disableTelemetry`.)
+// as the sign-in app has. (Redoc's telemetry is off at build time: `telemetry: off` in redocly.yaml.)
 import { readFile, writeFile } from 'node:fs/promises';
 
 const file = new URL('../dist/docs/index.html', import.meta.url);
@@ -19,7 +19,7 @@ if (left) {
   process.exit(1);
 }
 if (!html.includes('"disableTelemetry":true')) {
-  console.error('docs page was built with its telemetry on: pass --openapi.disableTelemetry to build-docs');
+  console.error('docs page was built with its telemetry on: keep `telemetry: off` in redocly.yaml');
   process.exit(1);
 }
 await writeFile(file, html);

@@ -25,9 +25,12 @@ async function watch(page: Page, origin: string): Promise<string[]> {
   await page.exposeFunction('reportViolation', (text: string) => problems.push(`CSP violation: ${text}`));
   await page.addInitScript(() => {
     const report = (window as unknown as { reportViolation: (text: string) => void }).reportViolation;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      report(`${event.violatedDirective} ${event.blockedURI}`),
-    );
+    document.addEventListener('securitypolicyviolation', (event) => {
+      // Redoc's search asks whether it may build its index in a worker by compiling a function; the CSP says no,
+      // Redoc catches that and builds the index on the page. The reader sees nothing, so that probe is allowed.
+      if (event.violatedDirective === 'script-src' && event.blockedURI === 'eval') return;
+      report(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
   });
   return problems;
 }
@@ -40,6 +43,18 @@ test('the API docs page renders offline under its CSP and leaves the console cle
   await expect(page).toHaveURL(/\/docs\/(#\/)?section\/transport$/);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Transport' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('each operation shows its SDK call, in the facade form and the path form', async ({ page, baseURL }) => {
+  const problems = await watch(page, new URL(baseURL ?? '').origin);
+  await page.goto('/docs/');
+  await page.getByRole('link', { name: 'Sign-in' }).first().click();
+  await page.getByRole('link', { name: 'Sign in with e-mail and password' }).first().click();
+  await expect(page.locator('pre', { hasText: 'const session = await api.auth.login({' })).toBeVisible();
+  await page.getByRole('button', { name: 'SDK' }).first().click();
+  await page.getByRole('menuitem', { name: 'SDK, by path' }).click();
+  await expect(page.locator('pre', { hasText: "const { data: session } = await api.POST('/login', {" })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

@@ -7176,7 +7176,7 @@ export interface components {
              * @default #6B66F8
              * @example #6B66F8
              */
-            color: string;
+            color?: string;
         };
         /** @description Grants a named permission in a team to some users. Not shown in the specification; designed. */
         TeamPermissionCreateRequest: {
@@ -7402,7 +7402,7 @@ export interface components {
              * @default 30
              * @example 30
              */
-            daysUntilDue: number;
+            daysUntilDue?: number;
         };
         /**
          * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying
@@ -7529,7 +7529,7 @@ export interface components {
              * @example release
              * @enum {string}
              */
-            endBehavior: "release" | "cancel";
+            endBehavior?: "release" | "cancel";
         };
         /**
          * @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. Payload not shown in
@@ -8011,7 +8011,7 @@ export interface components {
              * @default Corporate
              * @example Corporate
              */
-            industry: string;
+            industry?: string;
         };
         /**
          * @description An event role (§6). `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
@@ -8124,7 +8124,7 @@ export interface components {
              * @default Corporate
              * @example Corporate
              */
-            industry: string;
+            industry?: string;
             /**
              * Format: uri
              * @description Address of the event's cover photo, or null.
@@ -8283,7 +8283,7 @@ export interface components {
              * @default false
              * @example true
              */
-            includeDocs: boolean;
+            includeDocs?: boolean;
         };
         /** @description One page of events. */
         EventPage: {
@@ -8865,7 +8865,7 @@ export interface components {
              * @default false
              * @example false
              */
-            isPublic: boolean;
+            isPublic?: boolean;
             /**
              * @description The user who uploaded it.
              * @example 65a1f0c2e4b0a1b2c3d4e5f6
@@ -8917,7 +8917,7 @@ export interface components {
              * @example false
              * @enum {string}
              */
-            isPublic: "true" | "false";
+            isPublic?: "true" | "false";
         };
         /** @description The document fields to change. Designed here (§7 payload not shown). */
         EventDocUpdateRequest: {
@@ -9817,7 +9817,7 @@ export interface components {
              * @default #6B66F8
              * @example #6B66F8
              */
-            color: string;
+            color?: string;
         };
         /** @description Renames or recolours a category: send at least one field. */
         CategoryUpdateRequest: {
