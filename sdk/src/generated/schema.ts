@@ -5676,7 +5676,9 @@ export interface components {
     schemas: {
         /**
          * Format: email
-         * @description An e-mail address.
+         * @description An e-mail address (§5), at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
+         *     `@`; letters and digits in parts joined by `.` or `-` after it, ending in a top-level domain of two or more letters.
+         *     The sign-in app also requires that domain to be on the standard list (plus `mail`); that list is not repeated here.
          * @example ada@example.com
          */
         Email: string;
@@ -5700,6 +5702,13 @@ export interface components {
          * @example 65a1f0c2e4b0a1b2c3d4e5f6
          */
         Id: string;
+        /**
+         * Format: password
+         * @description 12 to 32 characters with a lowercase letter, an uppercase letter, a digit and a symbol from
+         *     ``~`!@#$%^&*()-_=+[{]}\|;:'",<.>/?``.
+         * @example Correct-Horse-9
+         */
+        NewPassword: string;
         /**
          * @description An IANA time zone name.
          * @default America/New_York
@@ -5814,12 +5823,8 @@ export interface components {
              * @enum {string}
              */
             type?: "viewing" | "editing";
-            /**
-             * Format: password
-             * @description The password; accepted on writes, never returned.
-             * @example Correct-Horse-9
-             */
-            password?: string;
+            /** @description The password (the §5 sign-up rules); accepted on writes, never returned. */
+            password?: components["schemas"]["NewPassword"];
             /**
              * @description True once the e-mail address is verified.
              * @example true
@@ -5989,17 +5994,11 @@ export interface components {
             total: number;
         };
         /**
-         * @description A first or last name: 2 to 50 characters, none of `$ < > ;`, and not a link (no `http://`, `https://` or `www.`).
+         * @description A first or last name: 2 to 50 characters, none of `$ < > ;`, and not a link: no `://` (any scheme), no `www.`, and
+         *     no domain name (a letter or digit, a dot, then two letters, as in `example.com`).
          * @example Ada
          */
         PersonName: string;
-        /**
-         * Format: password
-         * @description 12 to 32 characters with a lowercase letter, an uppercase letter, a digit and a symbol from
-         *     ``~`!@#$%^&*()-_=+[{]}\|;:'",<.>/?``.
-         * @example Correct-Horse-9
-         */
-        NewPassword: string;
         /**
          * @description A company name of 2 to 32 characters, none of `$ < > ;`.
          * @example Analytical Engines
@@ -10723,7 +10722,7 @@ export interface components {
          */
         SearchSize: number;
         /**
-         * @description What to search for, at least 2 characters (§5).
+         * @description What to search for, 2 to 24 characters (§5 search term and search value).
          * @example gala
          */
         SearchTerm: string;
@@ -12699,7 +12698,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -19569,7 +19568,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -22385,7 +22384,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -22453,7 +22452,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -22718,7 +22717,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -22862,7 +22861,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
