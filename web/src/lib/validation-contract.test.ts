@@ -15,6 +15,7 @@ import {
   companySchema,
   descriptionSchema,
   emailSchema,
+  generalNameSchema,
   heardAboutSchema,
   loginPasswordSchema,
   nameSchema,
@@ -196,6 +197,14 @@ const rules: Rule[] = [
     app: descriptionSchema,
     carriers: [...carriersOf(`${schemas}/ShowDescription`), ...requestFields('description')],
     values: fc.oneof(text(8), text(210)),
+  },
+  {
+    rule: 'general name: 2 to 64',
+    app: generalNameSchema,
+    // Not the card's name (its own rule, below), the invoice name (a provider field, 2 to 100) or a
+    // permission's, which is one of the listed names.
+    carriers: requestFields('name', (schema) => /Card|StripeCustomer|Permission/.test(schema)),
+    values: text(70),
   },
   {
     rule: 'team title (other rule set): more than 1, at most 100',
