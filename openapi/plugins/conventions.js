@@ -1,7 +1,8 @@
 // @ts-check
 // The description's layout and naming rules, enforced by lint rather than memory (see openapi/README.md), and the
-// decorator that writes each operation's proxy-mode name into the bundle.
+// decorators that write each operation's proxy-mode name, response headers and SDK call samples into the bundle.
 
+import codeSamples from './decorators/code-samples.js';
 import proxyName from './decorators/proxy-name.js';
 import responseHeaders from './decorators/response-headers.js';
 import operationFile from './rules/operation-file.js';
@@ -25,6 +26,7 @@ export default function conventions() {
     decorators: {
       oas3: {
         'proxy-name': proxyName,
+        'code-samples': codeSamples,
         'response-headers': responseHeaders,
       },
     },

@@ -23,7 +23,7 @@ const header = (tool) =>
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 async function schemaTypes() {
-  const ast = await openapiTS(bundle, { alphabetize: false });
+  const ast = await openapiTS(bundle, { alphabetize: false, defaultNonNullable: false });
   return `${header('openapi-typescript')}\n${astToString(ast)}`;
 }
 

@@ -5753,7 +5753,9 @@ export interface components {
     schemas: {
         /**
          * Format: email
-         * @description An e-mail address.
+         * @description An e-mail address (§5), at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
+         *     `@`; letters and digits in parts joined by `.` or `-` after it, ending in a top-level domain of two or more letters.
+         *     The sign-in app also requires that domain to be on the standard list (plus `mail`); that list is not repeated here.
          * @example ada@example.com
          */
         Email: string;
@@ -5777,6 +5779,13 @@ export interface components {
          * @example 65a1f0c2e4b0a1b2c3d4e5f6
          */
         Id: string;
+        /**
+         * Format: password
+         * @description 12 to 32 characters with a lowercase letter, an uppercase letter, a digit and a symbol from
+         *     ``~`!@#$%^&*()-_=+[{]}\|;:'",<.>/?``.
+         * @example Correct-Horse-9
+         */
+        NewPassword: string;
         /**
          * @description An IANA time zone name.
          * @default America/New_York
@@ -5891,12 +5900,8 @@ export interface components {
              * @enum {string}
              */
             type?: "viewing" | "editing";
-            /**
-             * Format: password
-             * @description The password; accepted on writes, never returned.
-             * @example Correct-Horse-9
-             */
-            password?: string;
+            /** @description The password (the §5 sign-up rules); accepted on writes, never returned. */
+            password?: components["schemas"]["NewPassword"];
             /**
              * @description True once the e-mail address is verified.
              * @example true
@@ -6066,17 +6071,11 @@ export interface components {
             total: number;
         };
         /**
-         * @description A first or last name: 2 to 50 characters, none of `$ < > ;`, and not a link (no `http://`, `https://` or `www.`).
+         * @description A first or last name: 2 to 50 characters, none of `$ < > ;`, and not a link: no `://` (any scheme), no `www.`, and
+         *     no domain name (a letter or digit, a dot, then two letters, as in `example.com`).
          * @example Ada
          */
         PersonName: string;
-        /**
-         * Format: password
-         * @description 12 to 32 characters with a lowercase letter, an uppercase letter, a digit and a symbol from
-         *     ``~`!@#$%^&*()-_=+[{]}\|;:'",<.>/?``.
-         * @example Correct-Horse-9
-         */
-        NewPassword: string;
         /**
          * @description A new user's details (§7 user create, with §3's industry and time zone). Sign-up is followed by a sign-in and a
          *     team create, whose `title` is the company name of the sign-up form (§2).
@@ -7234,7 +7233,7 @@ export interface components {
              * @default #6B66F8
              * @example #6B66F8
              */
-            color: string;
+            color?: string;
         };
         /** @description Grants a named permission in a team to some users. Not shown in the specification; designed. */
         TeamPermissionCreateRequest: {
@@ -7467,7 +7466,7 @@ export interface components {
              * @default 30
              * @example 30
              */
-            daysUntilDue: number;
+            daysUntilDue?: number;
         };
         /**
          * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying
@@ -7594,7 +7593,7 @@ export interface components {
              * @example release
              * @enum {string}
              */
-            endBehavior: "release" | "cancel";
+            endBehavior?: "release" | "cancel";
         };
         /**
          * @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. Payload not shown in
@@ -8076,7 +8075,7 @@ export interface components {
              * @default Corporate
              * @example Corporate
              */
-            industry: string;
+            industry?: string;
         };
         /**
          * @description An event role (§6). `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
@@ -8189,7 +8188,7 @@ export interface components {
              * @default Corporate
              * @example Corporate
              */
-            industry: string;
+            industry?: string;
             /**
              * Format: uri
              * @description Address of the event's cover photo, or null.
@@ -8348,7 +8347,7 @@ export interface components {
              * @default false
              * @example true
              */
-            includeDocs: boolean;
+            includeDocs?: boolean;
         };
         /** @description One page of events. */
         EventPage: {
@@ -8930,7 +8929,7 @@ export interface components {
              * @default false
              * @example false
              */
-            isPublic: boolean;
+            isPublic?: boolean;
             /**
              * @description The user who uploaded it.
              * @example 65a1f0c2e4b0a1b2c3d4e5f6
@@ -8982,7 +8981,7 @@ export interface components {
              * @example false
              * @enum {string}
              */
-            isPublic: "true" | "false";
+            isPublic?: "true" | "false";
         };
         /** @description The document fields to change. Designed here (§7 payload not shown). */
         EventDocUpdateRequest: {
@@ -9882,7 +9881,7 @@ export interface components {
              * @default #6B66F8
              * @example #6B66F8
              */
-            color: string;
+            color?: string;
         };
         /** @description Renames or recolours a category: send at least one field. */
         CategoryUpdateRequest: {
@@ -10950,7 +10949,7 @@ export interface components {
          */
         UserAutocompleteTerm: string;
         /**
-         * @description What to search for, at least 2 characters (§5).
+         * @description What to search for, 2 to 24 characters (§5 search term and search value).
          * @example gala
          */
         SearchTerm: string;
@@ -13056,7 +13055,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -21375,7 +21374,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -24526,7 +24525,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -24598,7 +24597,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -24875,7 +24874,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
@@ -25025,7 +25024,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, at least 2 characters (§5).
+                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];

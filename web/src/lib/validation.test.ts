@@ -188,8 +188,17 @@ describe('names (§5)', () => {
     ['Ada;', 'Uh oh! Illegal characters detected'],
     ['https://example.com', 'Uh oh! Cannot be a link'],
     ['www.example.com', 'Uh oh! Cannot be a link'],
+    // Any scheme and a bare domain are links too (issue 12: these passed before).
+    ['ftp://x.io', 'Uh oh! Cannot be a link'],
+    ['example.com', 'Uh oh! Cannot be a link'],
+    ['Ada x.io', 'Uh oh! Cannot be a link'],
+    ['WWW.X', 'Uh oh! Cannot be a link'],
   ])('rejects %j', (value, message) => {
     expect(firstIssue(nameSchema, value)).toBe(message);
+  });
+
+  it.each(['Ada', "O'Brien", 'Jean-Luc', 'Mary Ann', 'J. R.', 'Zoë'])('accepts %j', (value) => {
+    expect(firstIssue(nameSchema, value)).toBeUndefined();
   });
 
   it('accepts 2 to 50 characters without $ < > ; and says which rule any other value breaks', () => {

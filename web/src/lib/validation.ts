@@ -10,8 +10,9 @@ import { isKnownTld } from './tld-list.js';
 /** §5: the symbols a sign-up, invite or reset password may use (and must use one of). */
 export const PASSWORD_SYMBOLS = '~`!@#$%^&*()-_=+[{]}\\|;:\'",<.>/?';
 const FORBIDDEN_NAME_CHARS = /[$<>;]/;
-// Matches the description's PersonName pattern, so the app and the API agree on what a link is.
-const LINK = /https?:\/\/|www\./i;
+// §5 "not a URL": any scheme (`ftp://`), `www.`, or a domain name (`example.com`: a letter or digit, a dot, two
+// letters). The description's PersonName pattern says the same, so the app and the API agree on what a link is.
+const LINK = /:\/\/|[wW]{3}\.|[A-Za-z0-9-]\.[A-Za-z]{2}/;
 
 const hasSymbol = (value: string) => [...value].some((char) => PASSWORD_SYMBOLS.includes(char));
 const length = (value: string) => [...value].length;
