@@ -41,9 +41,15 @@ describe('a request that breaks the description', () => {
       status: 422,
       instance: '/login',
       requestId: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-      detail: 'The request broke 2 rules of the API description.',
+      detail: 'The request broke 3 rules of the API description.',
     });
     expect(problem.errors).toEqual([
+      // §5's e-mail syntax, the app's, is a pattern beside the format.
+      {
+        location: ['body', 'email'],
+        code: 'pattern',
+        message: expect.stringMatching(/^Request body property email must match pattern /),
+      },
       { location: ['body', 'email'], code: 'format', message: 'Request body property email must match format "email"' },
       {
         location: ['body', 'password'],
@@ -57,6 +63,11 @@ describe('a request that breaks the description', () => {
     const path = await fetch(`${stack.mock.url}/users/not-an-email/has2fa`, { headers: json });
     expect(path.status).toBe(422);
     expect((await read(path)).errors).toEqual([
+      {
+        location: ['path', 'email'],
+        code: 'pattern',
+        message: expect.stringMatching(/^Request path parameter email must match pattern /),
+      },
       {
         location: ['path', 'email'],
         code: 'format',
@@ -177,7 +188,10 @@ describe('proxy transport (/api on the site, through the SDK handler)', () => {
     expect(preferred.status).toBe(503);
     const invalid = await call('auth.login', { payload: { email: 'nope', password: 'Correct-Horse-9' } });
     expect(invalid.status).toBe(422);
-    expect((await read(invalid)).errors.map((e) => e.location)).toEqual([['body', 'email']]);
+    expect((await read(invalid)).errors.map((e) => e.location)).toEqual([
+      ['body', 'email'],
+      ['body', 'email'],
+    ]);
   });
 });
 

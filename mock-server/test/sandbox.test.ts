@@ -228,17 +228,18 @@ describe('the sandbox behind the mock', () => {
     expect((await call('GET', '/users/count')).status).toBe(401);
   });
 
-  it('shows the outbox newest first, escaped, with the site’s security headers', async () => {
-    await signUp("o'hara+x@example.com");
+  it('shows the outbox newest first, with the site’s security headers', async () => {
+    // An apostrophe is no part of an address §5 accepts (the app's and the description's pattern); escaping is the
+    // next test's.
+    await signUp('ohara+x@example.com');
     const response = await fetch(`${stack.site.url}/outbox/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
-    expect(html).not.toContain("o'hara");
     const recipients = [...html.matchAll(/data-testid="recipient">([^<]+)</g)].map((m) => m[1]);
-    expect(recipients[0]).toBe('o&#39;hara+x@example.com');
+    expect(recipients[0]).toBe('ohara+x@example.com');
     expect(recipients.at(-1)).toBe('invited@example.com');
     expect((await fetch(`${stack.site.url}/outbox/outbox.css`)).headers.get('content-type')).toMatch(/^text\/css/);
     expect((await fetch(`${stack.site.url}/outbox/nothing`)).status).toBe(404);

@@ -75,6 +75,11 @@ describe('the validating proxy (npm run mock:proxy)', () => {
     expect(((await response.json()) as { errors: unknown }).errors).toEqual([
       {
         location: ['path', 'email'],
+        code: 'pattern',
+        message: expect.stringMatching(/^Request path parameter email must match pattern /),
+      },
+      {
+        location: ['path', 'email'],
         code: 'format',
         message: 'Request path parameter email must match format "email"',
       },
