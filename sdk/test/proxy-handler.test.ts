@@ -3,6 +3,7 @@ import { createApiClient, createApiClientFor } from '../src/client.js';
 import type { OperationTable } from '../src/operation-table.js';
 import { createProxyHandler } from '../src/proxy/handler.js';
 import { fakeFetch, problemResponse } from './fake-fetch.js';
+import { row, uploadOnly } from './operations.js';
 
 const endpoint = 'https://api.test';
 const site = 'https://app.test';
@@ -79,9 +80,7 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it('repeats the key for array query values', async () => {
-    const table: OperationTable = {
-      'users.list': { method: 'GET', path: '/users', upload: false, write: false, token: true, parseAs: 'json' },
-    };
+    const table: OperationTable = { 'users.list': row('GET', '/users', { token: true }) };
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     await handler(post('/api/users.list', { query: { ids: ['a', 'b'], page: 2, includeDeleted: false } }));
@@ -157,18 +156,8 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it('forwards an upload as multipart to the direct route', async () => {
-    const table: OperationTable = {
-      'users.updatePhoto': {
-        method: 'PUT',
-        path: '/users/{userId}/photo',
-        upload: true,
-        write: true,
-        token: true,
-        parseAs: 'json',
-      },
-    };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
-    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
     const form = new FormData();
     form.append('alt', 'Ada');
     form.append('params', JSON.stringify({ userId: 'u1' }));
@@ -224,18 +213,8 @@ describe('SDK in proxy mode through the handler', () => {
   });
 
   it('round-trips an upload', async () => {
-    const table: OperationTable = {
-      'users.updatePhoto': {
-        method: 'PUT',
-        path: '/users/{userId}/photo',
-        upload: true,
-        write: true,
-        token: true,
-        parseAs: 'json',
-      },
-    };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
-    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
     const api = createApiClientFor(
       {
         endpoint,
@@ -243,7 +222,7 @@ describe('SDK in proxy mode through the handler', () => {
         fetch: (input, init) => handler(fromSite(new Request(input, init))),
         getAccessToken: () => 'tok',
       },
-      table,
+      uploadOnly,
     );
     const upload = api.upload as (path: string, input: object) => Promise<unknown>;
     await expect(
