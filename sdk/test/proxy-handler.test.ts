@@ -18,6 +18,15 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   });
 }
 
+/** A post to `users.create` of `body` as it is, sent as `contentType`. */
+function postRaw(contentType: string, body: string): Request {
+  return new Request(`${site}/api/users.create`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, origin: site },
+    body,
+  });
+}
+
 /** The SDK's request as a browser on the site's page sends it (Node's fetch sends no Origin). */
 function fromSite(request: Request): Request {
   const headers = new Headers(request.headers);
@@ -104,29 +113,11 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it.each([
-    [
-      'a body that is not JSON',
-      () =>
-        new Request(`${site}/api/users.create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: site },
-          body: '{',
-        }),
-      400,
-    ],
+    ['a body that is not JSON', () => postRaw('application/json', '{'), 400],
     ['a field outside the envelope', () => post('/api/users.create', { payload: {}, extra: 1 }), 400],
     ['a missing path parameter', () => post('/api/users.hasTwoFactorAuth', {}), 400],
     ['a path parameter not in the path', () => post('/api/tokens.getUser', { params: { userId: 'u1' } }), 400],
-    [
-      'a form post (no JSON)',
-      () =>
-        new Request(`${site}/api/users.create`, {
-          method: 'POST',
-          headers: { 'content-type': 'text/plain', origin: site },
-          body: '{}',
-        }),
-      415,
-    ],
+    ['a form post (no JSON)', () => postRaw('text/plain', '{}'), 415],
     ['a GET', () => new Request(`${site}/api/users.create`), 405],
     ['a call from another site', () => post('/api/users.create', {}, { 'sec-fetch-site': 'cross-site' }), 403],
   ])('refuses %s', async (_, make, status) => {
