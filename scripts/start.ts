@@ -6,12 +6,10 @@
 // by the stateful sandbox (outbox at /outbox/); `--stateless` gives Prism's examples for every call instead.
 // `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
 // loads carries it.
+import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
 import { startStack } from '@runofshow/mock-server/stack';
 import { buildAll } from './build.js';
 
-const port = Number(process.env.PORT ?? 5173);
-const mockPort = Number(process.env.MOCK_PORT ?? 4010);
-const host = '127.0.0.1';
 const apiMode = process.env.API_MODE === 'proxy' ? 'proxy' : 'direct';
 
 if (!process.argv.includes('--no-build')) {
@@ -19,9 +17,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const stack = await startStack({
-  port,
-  mockPort,
-  host,
+  ...addresses(),
   apiMode,
   apiKey: process.env.API_KEY ?? '',
   sandbox: !process.argv.includes('--stateless'),
@@ -38,14 +34,4 @@ console.log(`
 ${stack.sandbox ? `  Outbox        ${base}/outbox/  (the sandbox's e-mails; --stateless turns the sandbox off)\n` : ''}
   Press Ctrl-C to stop.
 `);
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping…`);
-  await stack.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+stopOnSignal(() => stack.stop());

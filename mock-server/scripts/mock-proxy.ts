@@ -1,9 +1,7 @@
 // `npm run mock:proxy -- <upstream URL>`: Prism in proxy mode with --errors in front of a real backend, at the
 // mock's address (127.0.0.1:$MOCK_PORT, 4010), with the site on $PORT (5173) pointing the sign-in app at it. Every
 // request or response that breaks the description is printed as it happens; Ctrl-C prints the report.
-import { startStack } from '../src/stack.js';
-import { ViolationReport } from '../src/violation-report.js';
-import { bundle, host, mockPort, port, siteLines, stopOnSignal } from './shared.js';
+import { siteLines, startChecked } from './shared.js';
 
 const upstream = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (!upstream || !URL.canParse(upstream) || !/^https?:$/.test(new URL(upstream).protocol)) {
@@ -11,19 +9,7 @@ if (!upstream || !URL.canParse(upstream) || !/^https?:$/.test(new URL(upstream).
   process.exit(2);
 }
 
-bundle();
-const report = new ViolationReport();
-const stack = await startStack({
-  port,
-  mockPort,
-  host,
-  upstream,
-  apiKey: process.env.API_KEY ?? '',
-  errors: true,
-  onExchange: (exchange) => {
-    for (const line of report.record(exchange)) console.log(line);
-  },
-});
+const stack = await startChecked({ upstream, errors: true }, '', (report) => console.log(`\n${report.summary()}`));
 console.log(`
   Mock, direct    ${stack.mock.url}  →  ${upstream}  (validating proxy, Prism --errors)
   Mock, proxy     ${stack.site.url}/api/{group}.{method}
@@ -33,4 +19,3 @@ ${siteLines(stack).join('\n')}
   it becomes a 500 problem listing the rules (Prism --errors); each violation is printed below as it happens.
   Press Ctrl-C for the report.
 `);
-stopOnSignal(stack, () => console.log(`\n${report.summary()}`));

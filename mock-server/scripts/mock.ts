@@ -5,26 +5,18 @@
 // (outbox at /outbox/); `--stateless` (the default) gives Prism's examples for every call.
 import { seedAccounts } from '../src/sandbox/seed.js';
 import { scenarios } from '../src/scenarios.js';
-import { startStack } from '../src/stack.js';
-import { ViolationReport } from '../src/violation-report.js';
-import { bundle, host, mockPort, port, siteLines, stopOnSignal } from './shared.js';
+import { siteLines, startChecked } from './shared.js';
 
-bundle();
-const report = new ViolationReport();
-const stack = await startStack({
-  port,
-  mockPort,
-  host,
-  sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
-  apiKey: process.env.API_KEY ?? '',
-  // Prism's own lines stay quiet; the scenario choices and the site's refusals (tokens redacted) are shown.
-  log: (line) => {
-    if (line.startsWith('scenario ') || line.startsWith('site: ')) console.log(`  ${line}`);
+const stack = await startChecked(
+  {
+    sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
+    // Prism's own lines stay quiet; the scenario choices and the site's refusals (tokens redacted) are shown.
+    log: (line) => {
+      if (line.startsWith('scenario ') || line.startsWith('site: ')) console.log(`  ${line}`);
+    },
   },
-  onExchange: (exchange) => {
-    for (const line of report.record(exchange)) console.log(`  ${line}`);
-  },
-});
+  '  ',
+);
 const mock = stack.mock.url;
 console.log(`
   Mock, direct    ${mock}/{path}  (X-Api-Key: any value; Prefer: code=… / example=… picks an answer)
@@ -38,4 +30,3 @@ ${stack.sandbox ? `\n  Sandbox accounts (instead of the sign-in scenarios above;
   Try: curl -H 'X-Api-Key: dev' ${mock}/users/mfa%40example.com/has2fa
   Press Ctrl-C to stop.
 `);
-stopOnSignal(stack);

@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { paths, type RunningStack } from '../src/stack.js';
-
-export const host = '127.0.0.1';
-export const port = Number(process.env.PORT ?? 5173);
-export const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+import { addresses, stopOnSignal } from '../src/command-line.js';
+import { paths, type RunningStack, type StackOptions, startStack } from '../src/stack.js';
+import { ViolationReport } from '../src/violation-report.js';
 
 /** Bundles the description so the mock serves what is on disk now (`--no-build` skips it when a bundle exists). */
 export function bundle(): void {
@@ -32,17 +30,25 @@ export function siteLines(stack: RunningStack): string[] {
   ];
 }
 
-/** Stops the stack on Ctrl-C or SIGTERM, after `last` (e.g. a report). */
-export function stopOnSignal(stack: RunningStack, last?: () => void): void {
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping…`);
-    last?.();
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+/**
+ * Bundles, starts the stack at the usual addresses with `API_KEY`, prints each exchange that breaks the description as
+ * it happens (each line after `indent`), and stops on Ctrl-C after `last`.
+ */
+export async function startChecked(
+  options: Omit<StackOptions, 'port' | 'mockPort' | 'host' | 'apiKey' | 'onExchange'>,
+  indent: string,
+  last?: (report: ViolationReport) => void,
+): Promise<RunningStack> {
+  bundle();
+  const report = new ViolationReport();
+  const stack = await startStack({
+    ...addresses(),
+    apiKey: process.env.API_KEY ?? '',
+    ...options,
+    onExchange: (exchange) => {
+      for (const line of report.record(exchange)) console.log(`${indent}${line}`);
+    },
+  });
+  stopOnSignal(() => stack.stop(), last && (() => last(report)));
+  return stack;
 }

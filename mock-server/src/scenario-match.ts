@@ -1,4 +1,5 @@
 import { operationTable } from '@runofshow/sdk';
+import { pathPattern } from './path-pattern.js';
 import type { Scenario } from './scenarios.js';
 
 /** What the matcher needs of a direct-mode request. */
@@ -18,24 +19,13 @@ interface CompiledScenario {
   names: string[];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const same = (actual: unknown, expected: string) =>
   (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') &&
   String(actual).trim().toLowerCase() === expected.trim().toLowerCase();
 
 function compile(scenario: Scenario): CompiledScenario {
   const operation = operationTable[scenario.operationId];
-  const names: string[] = [];
-  const source = operation.path
-    .split(/(\{[^{}]+\})/)
-    .map((part) => {
-      const name = /^\{([^{}]+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  return { scenario, method: operation.method, pattern: new RegExp(`^${source}/?$`), names };
+  return { scenario, method: operation.method, ...pathPattern(operation.path) };
 }
 
 function matches(compiled: CompiledScenario, request: ScenarioRequest): boolean {

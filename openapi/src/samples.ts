@@ -4,6 +4,8 @@
  * use it, so "every operation answers its success example" is checked from the description itself.
  */
 
+import { exampleOf as sharedExampleOf } from './example-of.js';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
@@ -54,23 +56,9 @@ export function deref(doc: Obj, node: Json | undefined): Json | undefined {
   return current;
 }
 
-function exampleOf(doc: Obj, holder: Obj | undefined): Json | undefined {
-  if (!holder) return undefined;
-  if (holder.example !== undefined) return holder.example;
-  if (isObj(holder.examples)) {
-    const first = deref(doc, Object.values(holder.examples)[0]);
-    if (isObj(first) && first.value !== undefined) return first.value;
-  }
-  const schema = deref(doc, holder.schema);
-  if (isObj(schema)) {
-    if (schema.example !== undefined) return schema.example;
-    if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-    if (schema.default !== undefined) return schema.default;
-    if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-    if (schema.const !== undefined) return schema.const;
-  }
-  return undefined;
-}
+/** The example value of a parameter or media type, as the docs' code samples pick it. */
+const exampleOf = (doc: Obj, holder: Obj | undefined): Json | undefined =>
+  sharedExampleOf(holder, (node) => deref(doc, node as Json)) as Json | undefined;
 
 const asText = (value: Json): string => (typeof value === 'string' ? value : JSON.stringify(value));
 

@@ -2,10 +2,9 @@
 // upstream that answers at once, beside the same call straight to that upstream; 50 connections each (autocannon),
 // both sides interleaved in one run. Goal: the hop keeps ≥ 75 % of the direct throughput.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { createProxyHandler } from '../src/proxy/handler.js';
-import { startServer } from './server.js';
+import { listenLocal, startServer } from './server.js';
 import { quantile } from './stats.js';
 
 /** Serves a fetch-standard handler over node:http: the least glue a server needs to mount it. */
@@ -24,14 +23,7 @@ async function serve(handler: (request: Request) => Promise<Response>): Promise<
       res.end(Buffer.from(await response.arrayBuffer()));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close() {
-      server.close();
-      server.closeAllConnections();
-    },
-  };
+  return listenLocal(server);
 }
 
 export async function benchProxy(rounds: number, seconds: number): Promise<void> {

@@ -19,9 +19,15 @@ export async function startServer(): Promise<{ endpoint: string; close(): void }
       res.end(body);
     });
   });
+  const { url, close } = await listenLocal(server);
+  return { endpoint: url, close };
+}
+
+/** Listens on a free loopback port; `close` drops the kept-alive connections too, so the bench ends at once. */
+export async function listenLocal(server: Server): Promise<{ url: string; close(): void }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close() {
       server.close();
       server.closeAllConnections();

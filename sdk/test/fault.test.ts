@@ -47,6 +47,27 @@ function counted(fetch: typeof globalThis.fetch) {
   return { fetch: wrapped, sent };
 }
 
+/**
+ * Sends `count` team creations, cancels them all after `cancelAfterMs`, settles them (see `settleAll`) and waits
+ * `quietMs` for anything sent late: how each ended, how many were cancelled, and what was sent after the cancel.
+ */
+async function cancelWrites(
+  server: FaultServer,
+  count: number,
+  { cancelAfterMs, stallMs, quietMs }: { cancelAfterMs: number; stallMs: number; quietMs: number },
+) {
+  const { fetch, sent } = counted(globalThis.fetch);
+  const api = createApiClient({ endpoint: server.url, apiKey: 'k', fetch, logger: false });
+  const writes = Array.from({ length: count }, (_, n) => api.teams.create({ payload: team(n) }));
+  await new Promise((resolve) => setTimeout(resolve, cancelAfterMs));
+  const cancelledAt = performance.now();
+  api.cancelAll();
+  const { results, pending } = await settleAll(writes, stallMs);
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
+  const cancelled = results.filter((r) => r.status === 'rejected' && r.reason instanceof ApiCancelError).length;
+  return { api, sent, results, pending, cancelled, sentAfterCancel: sent.filter((t) => t >= cancelledAt) };
+}
+
 describe('1,000 writes through a faulty network (§8, §9)', () => {
   it('applies every write once, in call order, and leaves no promise pending', async () => {
     const next = random(seed);
@@ -105,19 +126,14 @@ describe('1,000 writes through a faulty network (§8, §9)', () => {
   it('cancel during a retry: nothing hangs, nothing is sent after the cancel, nothing applies twice', async () => {
     // Every first try of a write is a 502, so the write in flight is always between tries.
     server = await startFaultServer({ fate: (_, attempt) => (attempt === 1 ? 'bad-gateway' : 'ok'), lateMs: 0 });
-    const { fetch, sent } = counted(globalThis.fetch);
-    const api = createApiClient({ endpoint: server.url, apiKey: 'k', fetch, logger: false });
-
-    const writes = Array.from({ length: 50 }, (_, n) => api.teams.create({ payload: team(n) }));
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    const cancelledAt = performance.now();
-    api.cancelAll();
-    const { results, pending } = await settleAll(writes, 2_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { api, results, pending, sentAfterCancel, cancelled } = await cancelWrites(server, 50, {
+      cancelAfterMs: 450,
+      stallMs: 2_000,
+      quietMs: 300,
+    });
 
     expect(pending).toBe(0);
-    expect(sent.filter((t) => t >= cancelledAt)).toEqual([]);
-    const cancelled = results.filter((r) => r.status === 'rejected' && r.reason instanceof ApiCancelError).length;
+    expect(sentAfterCancel).toEqual([]);
     const done = results.filter((r) => r.status === 'fulfilled').length;
     expect(done).toBeGreaterThan(0);
     expect(cancelled + done).toBe(50);
@@ -131,19 +147,14 @@ describe('1,000 writes through a faulty network (§8, §9)', () => {
 
   it('cancel while writes are queued: the queued ones reject at once and are never sent', async () => {
     server = await startFaultServer({ fate: () => 'applied-then-late', lateMs: 60 });
-    const { fetch, sent } = counted(globalThis.fetch);
-    const api = createApiClient({ endpoint: server.url, apiKey: 'k', fetch, logger: false });
-
-    const writes = Array.from({ length: 200 }, (_, n) => api.teams.create({ payload: team(n) }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const cancelledAt = performance.now();
-    api.cancelAll();
-    const { results, pending } = await settleAll(writes, 1_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { sent, pending, sentAfterCancel, cancelled } = await cancelWrites(server, 200, {
+      cancelAfterMs: 200,
+      stallMs: 1_000,
+      quietMs: 200,
+    });
 
     expect(pending).toBe(0);
-    expect(sent.filter((t) => t >= cancelledAt)).toEqual([]);
-    const cancelled = results.filter((r) => r.status === 'rejected' && r.reason instanceof ApiCancelError).length;
+    expect(sentAfterCancel).toEqual([]);
     expect(cancelled).toBeGreaterThan(190);
     expect(new Set(server.applied).size).toBe(server.applied.length);
     expect(sent.length).toBe(200 - cancelled + 1);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiConfigError } from '../src/config.js';
-import type { OperationTable } from '../src/operation-table.js';
 import { createProxyHandler } from '../src/proxy/handler.js';
 import { fakeFetch } from './fake-fetch.js';
+import { uploadOnly } from './operations.js';
 
 // Issue 14: the holes found when the proxy handler was attacked, each closed and held here.
 const endpoint = 'https://api.test';
 const site = 'https://app.test';
 const apiKey = 'server-side-key';
-const upload: OperationTable = {
-  'users.updatePhoto': {
-    method: 'PUT',
-    path: '/users/{userId}/photo',
-    upload: true,
-    write: true,
-    token: true,
-    parseAs: 'json',
-  },
-};
+const upload = uploadOnly;
 
 /** A body that arrives in `chunks` pieces of `size` bytes, with no Content-Length; counts what was pulled. */
 function chunked(chunks: number, size: number) {

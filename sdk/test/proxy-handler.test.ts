@@ -3,6 +3,7 @@ import { createApiClient, createApiClientFor } from '../src/client.js';
 import type { OperationTable } from '../src/operation-table.js';
 import { createProxyHandler } from '../src/proxy/handler.js';
 import { fakeFetch, problemResponse } from './fake-fetch.js';
+import { row, uploadOnly } from './operations.js';
 
 const endpoint = 'https://api.test';
 const site = 'https://app.test';
@@ -14,6 +15,15 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
     // A browser on the site's own page says so in Origin and Sec-Fetch-Site.
     headers: { 'content-type': 'application/json', origin: site, 'sec-fetch-site': 'same-origin', ...headers },
     body: JSON.stringify(body),
+  });
+}
+
+/** A post to `users.create` of `body` as it is, sent as `contentType`. */
+function postRaw(contentType: string, body: string): Request {
+  return new Request(`${site}/api/users.create`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, origin: site },
+    body,
   });
 }
 
@@ -79,9 +89,7 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it('repeats the key for array query values', async () => {
-    const table: OperationTable = {
-      'users.list': { method: 'GET', path: '/users', upload: false, write: false, token: true, parseAs: 'json' },
-    };
+    const table: OperationTable = { 'users.list': row('GET', '/users', { token: true }) };
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     await handler(post('/api/users.list', { query: { ids: ['a', 'b'], page: 2, includeDeleted: false } }));
@@ -105,29 +113,11 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it.each([
-    [
-      'a body that is not JSON',
-      () =>
-        new Request(`${site}/api/users.create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: site },
-          body: '{',
-        }),
-      400,
-    ],
+    ['a body that is not JSON', () => postRaw('application/json', '{'), 400],
     ['a field outside the envelope', () => post('/api/users.create', { payload: {}, extra: 1 }), 400],
     ['a missing path parameter', () => post('/api/users.hasTwoFactorAuth', {}), 400],
     ['a path parameter not in the path', () => post('/api/tokens.getUser', { params: { userId: 'u1' } }), 400],
-    [
-      'a form post (no JSON)',
-      () =>
-        new Request(`${site}/api/users.create`, {
-          method: 'POST',
-          headers: { 'content-type': 'text/plain', origin: site },
-          body: '{}',
-        }),
-      415,
-    ],
+    ['a form post (no JSON)', () => postRaw('text/plain', '{}'), 415],
     ['a GET', () => new Request(`${site}/api/users.create`), 405],
     ['a call from another site', () => post('/api/users.create', {}, { 'sec-fetch-site': 'cross-site' }), 403],
   ])('refuses %s', async (_, make, status) => {
@@ -157,18 +147,8 @@ describe('proxy handler: the server half of proxy mode', () => {
   });
 
   it('forwards an upload as multipart to the direct route', async () => {
-    const table: OperationTable = {
-      'users.updatePhoto': {
-        method: 'PUT',
-        path: '/users/{userId}/photo',
-        upload: true,
-        write: true,
-        token: true,
-        parseAs: 'json',
-      },
-    };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
-    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
     const form = new FormData();
     form.append('alt', 'Ada');
     form.append('params', JSON.stringify({ userId: 'u1' }));
@@ -224,18 +204,8 @@ describe('SDK in proxy mode through the handler', () => {
   });
 
   it('round-trips an upload', async () => {
-    const table: OperationTable = {
-      'users.updatePhoto': {
-        method: 'PUT',
-        path: '/users/{userId}/photo',
-        upload: true,
-        write: true,
-        token: true,
-        parseAs: 'json',
-      },
-    };
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
-    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
     const api = createApiClientFor(
       {
         endpoint,
@@ -243,7 +213,7 @@ describe('SDK in proxy mode through the handler', () => {
         fetch: (input, init) => handler(fromSite(new Request(input, init))),
         getAccessToken: () => 'tok',
       },
-      table,
+      uploadOnly,
     );
     const upload = api.upload as (path: string, input: object) => Promise<unknown>;
     await expect(

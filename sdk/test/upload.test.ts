@@ -3,20 +3,11 @@ import { createApiClientFor } from '../src/client.js';
 import { ApiConfigError, ApiError, UploadError } from '../src/index.js';
 import type { OperationTable } from '../src/operation-table.js';
 import { captureLogger, fakeFetch, problemResponse } from './fake-fetch.js';
+import { getUser, updatePhoto } from './operations.js';
 
 const endpoint = 'https://api.test';
 // A table of our own, like openapi-fetch's tests: the upload rules hold for any `x-upload` operation.
-const table: OperationTable = {
-  'users.updatePhoto': {
-    method: 'PUT',
-    path: '/users/{userId}/photo',
-    upload: true,
-    write: true,
-    token: true,
-    parseAs: 'json',
-  },
-  'users.get': { method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, parseAs: 'json' },
-};
+const table: OperationTable = { 'users.updatePhoto': updatePhoto, 'users.get': getUser };
 type Upload = (path: string, input: object) => Promise<unknown>;
 const photo = new File(['png bytes'], 'ada.png', { type: 'image/png' });
 

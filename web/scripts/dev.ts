@@ -5,14 +5,13 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { startStack } from '@runofshow/mock-server/stack';
 import { startDevServer } from './dev-server.js';
 
 const started = performance.now();
-const port = Number(process.env.PORT ?? 5173);
-const mockPort = Number(process.env.MOCK_PORT ?? 4010);
-const host = '127.0.0.1';
+const { host, port, mockPort } = addresses();
 const apiMode = process.env.API_MODE === 'proxy' ? 'proxy' : 'direct';
 const apiKey = process.env.API_KEY || 'development-api-key';
 
@@ -67,14 +66,4 @@ ${stack.sandbox ? `  Outbox        ${base}/outbox/  (the sandbox's e-mails; --st
 
   Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.
 `);
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping…`);
-  await Promise.all([dev.stop(), stack.stop()]);
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+stopOnSignal(() => Promise.all([dev.stop(), stack.stop()]));

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { operationTable } from '@runofshow/sdk';
 import { listen, type RunningServer } from '../listen.js';
+import { pathPattern } from '../path-pattern.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
 interface Route {
@@ -10,23 +11,11 @@ interface Route {
   names: string[];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The sandbox's operations as method + path patterns, from the SDK's generated operation table. */
 export function sandboxRoutes(): Route[] {
   return SignInSandbox.operations.map((operationId) => {
     const { method, path } = operationTable[operationId];
-    const names: string[] = [];
-    const source = path
-      .split(/(\{[^{}]+\})/)
-      .map((part) => {
-        const name = /^\{([^{}]+)\}$/.exec(part)?.[1];
-        if (!name) return escapeRegExp(part);
-        names.push(name);
-        return '([^/]+)';
-      })
-      .join('');
-    return { operationId, method, pattern: new RegExp(`^${source}/?$`), names };
+    return { operationId, method, ...pathPattern(path) };
   });
 }
 

@@ -6,6 +6,8 @@
 // proves the mock answers. `npm test` compiles every sample against the SDK's types
 // (`openapi/test/code-samples.test.ts`), so a sample cannot drift from the code.
 
+import { exampleOf } from '../../src/example-of.js';
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 const WIDTH = 100;
 
@@ -28,31 +30,6 @@ function follow(ctx, node, from) {
     base = resolved.location?.source.absoluteRef ?? base;
   }
   return { node: current, from: base };
-}
-
-/**
- * @param {Ctx} ctx
- * @param {any} holder a parameter or media type
- * @param {string} [from]
- */
-function exampleOf(ctx, holder, from) {
-  if (holder.example !== undefined) return holder.example;
-  if (holder.examples && typeof holder.examples === 'object') {
-    const first = Object.values(holder.examples)[0];
-    if (first !== undefined) {
-      const example = follow(ctx, first, from).node;
-      if (example?.value !== undefined) return example.value;
-    }
-  }
-  const schema = holder.schema && follow(ctx, holder.schema, from).node;
-  if (schema) {
-    if (schema.example !== undefined) return schema.example;
-    if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-    if (schema.default !== undefined) return schema.default;
-    if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-    if (schema.const !== undefined) return schema.const;
-  }
-  return undefined;
 }
 
 /** A TypeScript literal of a JSON value: one line when it fits, otherwise one entry per line. */
@@ -143,7 +120,7 @@ export default function codeSamples() {
         for (const raw of operation.parameters ?? []) {
           const { node: parameter, from } = follow(ctx, raw);
           if (parameter?.in !== 'path' && !(parameter?.in === 'query' && parameter.required === true)) continue;
-          const value = exampleOf(ctx, parameter, from);
+          const value = exampleOf(parameter, (node) => follow(ctx, node, from).node);
           if (value === undefined)
             throw new Error(`${operation.operationId}: parameter ${parameter.name} has no example`);
           (parameter.in === 'path' ? params : query)[parameter.name] = value;
@@ -153,9 +130,10 @@ export default function codeSamples() {
         const form = body?.content?.['multipart/form-data'];
         /** @type {unknown} */
         let payload;
-        if (json) payload = exampleOf(ctx, json, bodyFrom);
+        const resolveBody = (/** @type {any} */ node) => follow(ctx, node, bodyFrom).node;
+        if (json) payload = exampleOf(json, resolveBody);
         if (form) {
-          const { file: _file, ...fields } = exampleOf(ctx, form, bodyFrom) ?? {};
+          const { file: _file, ...fields } = /** @type {any} */ (exampleOf(form, resolveBody)) ?? {};
           payload = Object.keys(fields).length ? fields : undefined;
         }
         const success = Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code));

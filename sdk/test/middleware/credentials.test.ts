@@ -2,28 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createApiClientFor } from '../../src/client.js';
 import type { OperationTable } from '../../src/operation-table.js';
 import { fakeFetch } from '../fake-fetch.js';
+import { row } from '../operations.js';
 
 const endpoint = 'https://api.test';
 // Two operations, like openapi-fetch's own tests: one that takes the token and a guest pass, one public.
 const table: OperationTable = {
-  'things.get': {
-    method: 'GET',
-    path: '/things/{thingId}',
-    upload: false,
-    write: false,
-    token: true,
-    guest: true,
-    parseAs: 'json',
-  },
-  'auth.login': {
-    method: 'POST',
-    path: '/login',
-    upload: false,
-    write: true,
-    token: false,
-    guest: false,
-    parseAs: 'json',
-  },
+  'things.get': row('GET', '/things/{thingId}', { token: true, guest: true }),
+  'auth.login': row('POST', '/login', { guest: false }),
 };
 type Loose = (path: string, init?: object) => Promise<unknown>;
 const login = { body: { email: 'ada@example.com', password: 'Correct-Horse-9' } };

@@ -3,19 +3,13 @@ import { createApiClientFor } from '../../src/client.js';
 import { ApiError } from '../../src/errors.js';
 import type { OperationTable } from '../../src/operation-table.js';
 import { captureLogger, fakeFetch, problemResponse } from '../fake-fetch.js';
+import { row } from '../operations.js';
 
 const endpoint = 'https://api.test';
 // Two operations: one that promises a JSON body, one that promises none (a 204).
 const table: OperationTable = {
-  'teams.get': { method: 'GET', path: '/teams/{teamId}', upload: false, write: false, token: true, parseAs: 'json' },
-  'teams.remove': {
-    method: 'DELETE',
-    path: '/teams/{teamId}',
-    upload: false,
-    write: true,
-    token: true,
-    parseAs: 'none',
-  },
+  'teams.get': row('GET', '/teams/{teamId}', { token: true }),
+  'teams.remove': row('DELETE', '/teams/{teamId}', { token: true, parseAs: 'none' }),
 };
 type Loose = (path: string, init?: object) => Promise<{ data?: unknown }>;
 const team = { params: { path: { teamId: 't1' } } };

@@ -3,6 +3,7 @@ import { createApiClientFor } from '../../src/client.js';
 import { ApiConfigError, createApiClient } from '../../src/index.js';
 import type { OperationTable } from '../../src/operation-table.js';
 import { fakeFetch, problemResponse } from '../fake-fetch.js';
+import { getUser, updatePhoto } from '../operations.js';
 
 const endpoint = 'https://api.test';
 const proxy = 'https://app.test/api';
@@ -69,17 +70,7 @@ describe('proxy mode (§7)', () => {
 });
 
 describe('proxy rewrite middleware over a two-operation table', () => {
-  const table: OperationTable = {
-    'users.updatePhoto': {
-      method: 'PUT',
-      path: '/users/{userId}/photo',
-      upload: true,
-      write: true,
-      token: true,
-      parseAs: 'json',
-    },
-    'users.get': { method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, parseAs: 'json' },
-  };
+  const table: OperationTable = { 'users.updatePhoto': updatePhoto, 'users.get': getUser };
 
   it('rewrites a call and an upload, the token and client id in the envelope in both', async () => {
     const { fetch, requests } = fakeFetch();

@@ -2,27 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createApiClientFor } from '../../src/client.js';
 import type { OperationTable } from '../../src/operation-table.js';
 import { fakeFetch, hang, problemResponse, sleep } from '../fake-fetch.js';
+import { row } from '../operations.js';
 
 const endpoint = 'https://api.test';
 // The table's `write` flag decides, not the method: a GET with an effect (like deleterole, `x-write: true` in the
 // description) is a write; a POST the table calls a read is not.
 const table: OperationTable = {
-  'roles.remove': {
-    method: 'GET',
-    path: '/roles/{roleId}/delete',
-    upload: false,
-    write: true,
-    token: false,
-    parseAs: 'json',
-  },
-  'things.search': {
-    method: 'POST',
-    path: '/things/search',
-    upload: false,
-    write: false,
-    token: false,
-    parseAs: 'json',
-  },
+  'roles.remove': row('GET', '/roles/{roleId}/delete', { write: true }),
+  'things.search': row('POST', '/things/search', { write: false }),
 };
 type Loose = (path: string, init?: object) => Promise<unknown>;
 const remove = (roleId: string) => ({ params: { path: { roleId } } });

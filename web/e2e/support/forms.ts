@@ -8,3 +8,16 @@ export async function fillSignupForm(page: Page, email = 'ada@example.com'): Pro
   await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await page.getByLabel('Company name').fill('Analytical Engines');
 }
+
+/** The `POST /users` body a sign-up as Ada sends (§7 user create: no company), with the captcha token and time zone. */
+export function adaUserCreate(captcha: string, timezone: string) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    password: 'Correct-Horse-9',
+    captcha,
+    industry: 'Corporate',
+    timezone,
+  };
+}
