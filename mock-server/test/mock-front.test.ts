@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { badEmailPathErrors } from './support/bad-email.js';
 
 // The mock's public address on the real Prism and the real bundle: scenario accounts, Prefer from the client, CORS,
 // requests that break the description, both transports and the SSO stand-in.
@@ -62,18 +63,7 @@ describe('a request that breaks the description', () => {
   it('names a path parameter and a missing field too', async () => {
     const path = await fetch(`${stack.mock.url}/users/not-an-email/has2fa`, { headers: json });
     expect(path.status).toBe(422);
-    expect((await read(path)).errors).toEqual([
-      {
-        location: ['path', 'email'],
-        code: 'pattern',
-        message: expect.stringMatching(/^Request path parameter email must match pattern /),
-      },
-      {
-        location: ['path', 'email'],
-        code: 'format',
-        message: 'Request path parameter email must match format "email"',
-      },
-    ]);
+    expect((await read(path)).errors).toEqual(badEmailPathErrors());
     const missing = await login({ email: 'ada@example.com' });
     expect((await read(missing)).errors).toEqual([
       { location: ['body'], code: 'required', message: "Request body must have required property 'password'" },
