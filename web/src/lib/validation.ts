@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages.js';
+import { TEAM_TITLE_MAX } from './sign-up.js';
 import { isKnownTld } from './tld-list.js';
 
 /**
@@ -122,7 +123,7 @@ export const generalNameSchema = lengthRule(2, 64);
 export const teamNameSchema = lengthRule(2, 32);
 export const heardAboutSchema = lengthRule(2, 300);
 /** §5 team title (the other rule set): more than 1 and at most 100 characters. */
-export const teamTitleSchema = lengthRule(2, 100);
+export const teamTitleSchema = lengthRule(2, TEAM_TITLE_MAX);
 
 /** §5 phone: after stripping dashes, plus, parentheses and spaces, 4 to 15 digits. */
 export const phoneSchema = v.pipe(
