@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { bridge } from './api-bridge.js';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
+import { writeMeta } from './page-meta.js';
 import { type CspOptions, inlineScriptsOf, isTokenRoute, styleElementsOf } from './security-headers.js';
 import { redirect, send, sendText } from './site-send.js';
 import type { SiteOptions } from './site-server.js';
@@ -39,19 +40,6 @@ const readOnly =
     if (isRead(hit.req)) return serve(hit);
     sendText(hit.res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   };
-
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** Fills the content of the page's `<meta name="…">` tags that the app reads its run-time settings from. */
-function writeMeta(html: string, values: Record<string, string>): string {
-  let out = html;
-  for (const [name, value] of Object.entries(values)) {
-    const tag = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
-    const filled = `<meta name="${name}" content="${attr(value)}" />`;
-    out = tag.test(out) ? out.replace(tag, filled) : out.replace(/<\/head>/i, `${filled}</head>`);
-  }
-  return out;
-}
 
 async function readText(path: string): Promise<{ text: string; key: string } | undefined> {
   try {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 
@@ -12,10 +12,16 @@ export type StaticFiles = (req: IncomingMessage, res: ServerResponse, path: stri
  */
 export function staticFiles(root: string): StaticFiles {
   let serve: ReturnType<typeof sirv> | undefined;
+  let listed: number | undefined;
   return (req, res, path) =>
     new Promise((resolve) => {
-      // The folder may be built after the server started (`npm run mock`, then a build): look until it exists.
-      if (!serve && existsSync(root)) {
+      // The folder may be built after the server started, or rebuilt while it runs (a build empties it first, which
+      // changes the folder's own time): sirv lists files once, so list again when the folder changed. Without this a
+      // rebuilt app's new files were 404s, and a deleted file's stream failed with no one to catch it.
+      const changed = statSync(root, { throwIfNoEntry: false })?.mtimeMs;
+      if (changed === undefined) return resolve(false);
+      if (!serve || changed !== listed) {
+        listed = changed;
         serve = sirv(root, {
           dev: false,
           etag: true,
@@ -27,7 +33,6 @@ export function staticFiles(root: string): StaticFiles {
           },
         });
       }
-      if (!serve) return resolve(false);
       // The app has no use for ranges, and sirv reads a malformed one as an out-of-range stream.
       delete req.headers.range;
       const original = req.url;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site-server.js';
 
 let site: RunningSite;
+let app: string;
 const STYLE = 'body{margin:0}';
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'site-'));
-  const app = join(dir, 'app');
+  app = join(dir, 'app');
   const docs = join(dir, 'docs');
   await mkdir(join(app, 'assets'), { recursive: true });
   await mkdir(docs, { recursive: true });
@@ -31,12 +32,25 @@ beforeAll(async () => {
   );
   await writeFile(join(docs, 'index.html'), '<h1>docs</h1>');
   await writeFile(join(dir, 'secret.txt'), 'secret');
-  site = await startSite({ port: 0, appDir: app, docsDir: docs, apiEndpoint: 'http://127.0.0.1:4999' });
+  site = await startSite({
+    port: 0,
+    appDir: app,
+    docsDir: docs,
+    apiEndpoint: 'http://127.0.0.1:4999',
+    // A key with replacement patterns in it: written as it is, never expanded into the page.
+    apiKey: "k$'$&$`",
+  });
 });
 
 afterAll(() => site.stop());
 
 describe('site server', () => {
+  it('writes a setting into the page literally, whatever characters it holds', async () => {
+    const html = await (await fetch(`${site.url}/app.login/signup`)).text();
+    expect(html).toContain('<meta name="api-key" content="k$\'$&amp;$`" />');
+    expect(html.match(/<head>/g)).toHaveLength(1);
+  });
+
   it('serves the app shell for client routes with the API endpoint written in', async () => {
     const res = await fetch(`${site.url}/app.login/signup/invited/abc`);
     expect(res.status).toBe(200);
@@ -128,5 +142,19 @@ describe('per-route security headers', () => {
       expect(await referrer(path)).toBe('no-referrer');
     }
     expect(await referrer('/app.login/login')).toBe('same-origin');
+  });
+});
+
+// Last: it rebuilds the app's folder under the running server.
+describe('site server after a rebuild', () => {
+  it('serves a rebuilt app: the new files, and a 404 (not a crash) for the ones the build removed', async () => {
+    expect((await fetch(`${site.url}/app.login/assets/main-abc.js`)).status).toBe(200);
+    // What a build does: empty the folder, then write new hashed files.
+    await rm(join(app, 'assets'), { recursive: true });
+    await mkdir(join(app, 'assets'));
+    await writeFile(join(app, 'assets', 'main-def.js'), 'console.log(2)');
+    await writeFile(join(app, 'assets', 'big-abc.js'), 'x');
+    expect(await (await fetch(`${site.url}/app.login/assets/main-def.js`)).text()).toBe('console.log(2)');
+    expect((await fetch(`${site.url}/app.login/assets/main-abc.js`)).status).toBe(404);
   });
 });

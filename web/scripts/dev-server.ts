@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { writeMeta } from '@runofshow/mock-server/page-meta';
 import { createServer as createVite, type InlineConfig, type Plugin, type ViteDevServer } from 'vite';
 
 export interface DevServerOptions {
@@ -22,20 +23,8 @@ export interface RunningDevServer {
 
 const web = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 function pageMeta(values: Record<string, string>): Plugin {
-  return {
-    name: 'runofshow:dev-page-meta',
-    transformIndexHtml(html) {
-      let out = html;
-      for (const [name, value] of Object.entries(values)) {
-        const tag = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
-        out = out.replace(tag, `<meta name="${name}" content="${attr(value)}" />`);
-      }
-      return out;
-    },
-  };
+  return { name: 'runofshow:dev-page-meta', transformIndexHtml: (html) => writeMeta(html, values) };
 }
 
 /** Hands a request to the site server unchanged (Host included) and streams its answer back. */
