@@ -25,7 +25,8 @@ function refuse(
  * Reads a body counting bytes as they arrive (chunked too), answering 413 at once for a declared length over
  * `maxBytes` and as soon as the count passes it: never more than the limit is held.
  */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too large'> {
+/** A request's body, counted as it arrives and never held past `maxBytes` (then 'too large'). */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too large'> {
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve('too large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/listen.js';
 import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';
 import { LOCKOUT_MS, RESET_LINK_MS, SignInSandbox } from '../src/sandbox/sandbox.js';
+import { startSandboxServer } from '../src/sandbox/server.js';
 
 // The sandbox's time rules on a clock the test moves (the stack test covers the same rules through Prism).
 const newcomer = {
@@ -41,11 +43,20 @@ describe('the sandbox’s rules over time', () => {
   it('lets a reset link expire after an hour', async () => {
     let now = Date.UTC(2026, 0, 1);
     const sandbox = await SignInSandbox.seeded(() => now);
+    const tokenOfNewestMail = () => {
+      const link = sandbox.outbox.list()[0]?.link ?? '';
+      return decodeURIComponent(link.split('/').at(-1)?.split('?')[0] ?? '');
+    };
+    // A link used a second before its hour is up works: the 404 below is the hour's doing, not a bad token.
     sandbox.requestPasswordReset('ada@example.com');
-    const link = sandbox.outbox.list()[0]?.link ?? '';
-    const token = decodeURIComponent(link.split('/').at(-1)?.split('?')[0] ?? '');
+    const inTime = tokenOfNewestMail();
+    now += RESET_LINK_MS - 1000;
+    expect((await sandbox.resetPassword('ada@example.com', inTime, 'Early-Pass-word-1')).status).toBe(200);
+    sandbox.requestPasswordReset('ada@example.com');
+    const late = tokenOfNewestMail();
+    expect(late).not.toBe(inTime);
     now += RESET_LINK_MS;
-    expect((await sandbox.resetPassword('ada@example.com', token, 'Later-Pass-word-1')).status).toBe(404);
+    expect((await sandbox.resetPassword('ada@example.com', late, 'Later-Pass-word-1')).status).toBe(404);
   });
 
   it('stores a salted scrypt hash, never the password, and checks §5', async () => {
@@ -66,5 +77,19 @@ describe('the sandbox’s rules over time', () => {
     ]) {
       expect(newPasswordIssue(weak)).toBeDefined();
     }
+  });
+});
+
+describe('the sandbox’s HTTP side', () => {
+  let server: RunningServer | undefined;
+  afterAll(() => server?.stop());
+
+  it('refuses a body that is not JSON or is too large with 400, never a 500', async () => {
+    server = await startSandboxServer(await SignInSandbox.seeded(), 0);
+    const post = (body: string) =>
+      fetch(`${server?.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect((await post('{"email":')).status).toBe(400);
+    expect((await post(JSON.stringify({ email: 'ada@example.com', password: 'x'.repeat(100_000) }))).status).toBe(400);
+    expect((await post(JSON.stringify({ email: 'ada@example.com', password: 'Correct-Horse-9' }))).status).toBe(200);
   });
 });

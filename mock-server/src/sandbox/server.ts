@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { operationTable } from '@runofshow/sdk';
+import { readBody } from '../api-bridge.js';
 import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
@@ -39,11 +40,21 @@ export function matchSandbox(
   return undefined;
 }
 
+/** The sign-in payloads are small: a body past this is refused, as is one that is not JSON. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+class BadBody extends Error {}
+
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (!chunks.length) return {};
-  const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  const bytes = await readBody(req, MAX_BODY_BYTES);
+  if (bytes === 'too large') throw new BadBody('The body is too large.');
+  if (!bytes.length) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new BadBody('The body is not valid JSON.');
+  }
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)
     : {};
@@ -86,8 +97,16 @@ export function startSandboxServer(sandbox: SignInSandbox, port: number, host = 
         ),
       )
       .then((answer) => reply(res, answer.status, answer.body, { ...echo, ...answer.headers }))
-      .catch(() => {
+      .catch((error: unknown) => {
         if (res.headersSent) return void res.end();
+        if (error instanceof BadBody) {
+          return reply(
+            res,
+            400,
+            { type: 'about:blank', title: 'Bad request', status: 400, detail: error.message },
+            echo,
+          );
+        }
         reply(
           res,
           500,
