@@ -1,4 +1,5 @@
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text as a regular expression that matches just that text. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A description path as a pattern: each `{name}` matches one segment (still percent-encoded), a trailing `/` may follow. */
 export interface PathPattern {

@@ -18,6 +18,10 @@ describe('redactPath', () => {
     ['/api/teams.create?guestPass=g1', '/api/teams.create?guestPass=[redacted]'],
     ['/app.login/RESET/reset-token-1', '/app.login/RESET/[redacted]'],
     ['/app.login/signup/invited/inv-1?email=a', '/app.login/signup/invited/[redacted]?email=a'],
+    [
+      '/x?passwordRecoveryToken=r1&captcha=c1&api-key=k1&page=2',
+      '/x?passwordRecoveryToken=[redacted]&captcha=[redacted]&api-key=[redacted]&page=2',
+    ],
     ['/teams/t1/events', '/teams/t1/events'],
   ])('%s → %s', (path, shown) => {
     expect(redactPath(path)).toBe(shown);
