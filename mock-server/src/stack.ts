@@ -111,8 +111,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ? { sandbox: { handles: (method: string, path: string) => matchSandbox(routes, method, path) !== undefined } }
         : {}),
       onExchange: (exchange) => {
-        for (const line of sandbox?.tally.record(exchange) ?? []) console.error(`✖ ${line}`);
-        options.onExchange?.(exchange);
+        const broken = sandbox?.tally.record(exchange) ?? [];
+        // A caller that reports exchanges (`npm run mock`'s violation report) prints these already.
+        if (options.onExchange) options.onExchange(exchange);
+        else for (const line of broken) console.error(`✖ ${line}`);
       },
       ...(options.log ? { log: options.log } : {}),
     });

@@ -25,8 +25,4 @@ export class ContractTally {
     this.lines.push(...lines);
     return lines;
   }
-
-  get violations(): number {
-    return this.refusedRequests + this.brokenAnswers;
-  }
 }
