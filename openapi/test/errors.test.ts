@@ -4,7 +4,11 @@ import { examplesOf, operation, operations, resolve } from './support/bundle.js'
 // Issue 12 point 5: each operation's error answers say what that operation's error is. §8 gives /login's texts
 // (invalid credentials, the 30-minute lockout) and the statuses the transport retries (502, 503, 504, 429).
 const credentialCalls = ['auth.login', 'tokens.create', 'tokens.createTwoFactor'];
-const needsToken = operations.filter((o) => o.security.every((alt) => 'AccessToken' in alt) && o.op.responses);
+const needsToken = operations.filter((o) => o.security.every((alt) => 'AccessToken' in alt));
+// Calls that take the API key alone (the sign-in calls, public signed URLs): their 401 is about the key.
+const keyOnly = operations.filter(
+  (o) => o.security.length > 0 && o.security.every((alt) => Object.keys(alt).join() === 'ApiKey'),
+);
 const details = (id: string, code: string) => examplesOf(operation(id).op, code).map((v) => String(v.detail));
 
 describe('401', () => {
@@ -12,6 +16,13 @@ describe('401', () => {
     const texts = details(id, '401');
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toMatch(/access token is missing or has expired/);
+  });
+
+  it.each(keyOnly.map((o) => [o.id] as const))('%s declares a 401 about the API key', (id) => {
+    if (credentialCalls.includes(id)) return;
+    const texts = details(id, '401');
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(/X-Api-Key/);
   });
 
   it('says "Invalid email and/or password." only where e-mail and password are sent', () => {
@@ -31,7 +42,7 @@ describe('429', () => {
       const text = `${response.description} ${details(o.id, '429').join(' ')}`;
       if (o.id === 'auth.login') {
         expect(details(o.id, '429')).toEqual([
-          'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires.',
+          'You have reached the maximum failed login attempts allowed within 30 minutes. You may reset your password to login, or wait until the lockout expires',
         ]);
       } else {
         expect(text, o.id).not.toMatch(/30 minutes|lock/i);

@@ -10835,8 +10835,8 @@ export interface components {
             };
         };
         /**
-         * @description Neither a valid guest pass nor a valid access token came with the call (or the API key is missing): the guest
-         *     link may have been turned off.
+         * @description No valid guest pass came with the call (nor an access token, where the call also takes one), or the API key is
+         *     missing: the guest link may have been turned off.
          */
         GuestUnauthorized: {
             headers: {
@@ -11406,6 +11406,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog (§8). */
             409: {
                 headers: {
@@ -11500,6 +11501,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorStatus"];
                 };
             };
+            401: components["responses"]["ApiKeyUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -11576,6 +11578,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -11652,6 +11655,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             /** @description The reset token is unknown, used or expired, or does not belong to the address. */
             404: {
                 headers: {
@@ -11752,6 +11756,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["ApiKeyUnauthorized"];
             /** @description The verification token is unknown, used or expired; the sign-in app says the link is invalid. */
             404: {
                 headers: {
@@ -11846,6 +11851,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitedUser"];
                 };
             };
+            401: components["responses"]["ApiKeyUnauthorized"];
             /** @description The invitation token is unknown, invalid or expired; the sign-in app offers to resend the invitation. */
             404: {
                 headers: {
@@ -11940,6 +11946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Confirmation"];
                 };
             };
+            401: components["responses"]["ApiKeyUnauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -28359,6 +28366,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedUrl"];
                 };
             };
+            401: components["responses"]["ApiKeyUnauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
