@@ -7,6 +7,8 @@ export interface CallContext {
   path: string;
   operationId: string | undefined;
   operation: OperationSpec | undefined;
+  /** How the answer's body is read: the caller's `parseAs`, else the table's (undefined: JSON, by default). */
+  parseAs: string | undefined;
   /** Queued one at a time and sent with an `Idempotency-Key` (§9): the table's `write` flag. */
   write: boolean;
   /** `X-Request-Id`, and `Idempotency-Key` on writes: the same on every try. */

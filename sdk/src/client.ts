@@ -114,7 +114,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call.
     const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentials(ctx, held), requestIds(ctx)];
     if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
-    const parseAs = init.parseAs ?? ctx.operation?.parseAs ?? 'json';
+    const parseAs = ctx.parseAs ?? 'json';
     const result = await request(ctx.method, ctx.path, {
       ...rest,
       parseAs: parseAs === 'none' ? 'json' : parseAs,
@@ -147,6 +147,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       path,
       operationId,
       operation,
+      parseAs: init.parseAs ?? operation?.parseAs,
       // The table's flag; only a route outside the table falls back to its method.
       write: operation ? operation.write : writeByMethod(method),
       requestId,

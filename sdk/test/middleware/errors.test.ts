@@ -24,6 +24,12 @@ function client(answer: Parameters<typeof fakeFetch>[0]) {
 }
 
 describe('errors middleware (§8)', () => {
+  it("reads the body as the caller's parseAs says, not as the table's", async () => {
+    const csv = 'teamId,title\nt1,Engines\n';
+    const { get } = client(() => new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } }));
+    expect((await get('/teams/{teamId}', { ...team, parseAs: 'text' })).data).toBe(csv);
+  });
+
   it('rejects an error status with ApiError: status, request id, operation and the problem body', async () => {
     const { get, requests, entries } = client(() => problemResponse(404, {}, 'No such team'));
     const error = (await get('/teams/{teamId}', team).catch((e: unknown) => e)) as ApiError;
