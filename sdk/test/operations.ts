@@ -1,11 +1,11 @@
-import type { OperationSpec, OperationTable } from '../src/operation-table.js';
+import { type OperationSpec, type OperationTable, writeByMethod } from '../src/operation-table.js';
 
 /**
  * A row for a test's own small operation table: a JSON call that takes no token, and a write unless it is a GET (as
  * the generator decides); `flags` says where a row differs.
  */
 export function row(method: string, path: string, flags: Partial<OperationSpec> = {}): OperationSpec {
-  return { method, path, upload: false, write: method !== 'GET', token: false, parseAs: 'json', ...flags };
+  return { method, path, upload: false, write: writeByMethod(method), token: false, parseAs: 'json', ...flags };
 }
 
 /** The upload the proxy and upload tests send: a file for `PUT /users/{userId}/photo`, with the access token. */

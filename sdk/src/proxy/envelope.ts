@@ -104,7 +104,7 @@ export function directTarget(
 }
 
 /** Reads a JSON text field of a multipart proxy upload (`params`, `query`). */
-export function jsonField(text: ReturnType<FormData['get']>, where: string): Values {
+function jsonField(text: ReturnType<FormData['get']>, where: string): Values {
   if (text === null) return {};
   if (typeof text !== 'string') throw new ProxyProblem(400, 'Bad request', `\`${where}\` must be JSON text.`);
   try {
@@ -116,7 +116,7 @@ export function jsonField(text: ReturnType<FormData['get']>, where: string): Val
 }
 
 /** The REST URL of a call: the template filled from `params` (all of them, no others, none that moves the path), then the query. */
-export function directUrl(endpoint: string, template: string, params: Values, query: Values): URL {
+function directUrl(endpoint: string, template: string, params: Values, query: Values): URL {
   const problem = pathParamProblem(template, params);
   if (problem) throw new ProxyProblem(400, 'Bad request', problem);
   const path = fillPath(template, params);

@@ -47,7 +47,7 @@ const tooLarge = (maxBytes: number) =>
   new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBytes} bytes.`);
 
 /** Deepest nesting a JSON body may have; the API's payloads are a few levels deep. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** JSON.parse, refusing text nested deeper than MAX_JSON_DEPTH before any recursive code (ours or the API's) sees it. */
 export function parseJson(text: string): unknown {

@@ -28,7 +28,7 @@ export interface ProxyHandlerOptions {
 }
 
 /** Request headers a browser may pass through to the API; everything else (cookies, its own API key) stays here. */
-const FORWARDED = ['x-request-id', 'x-client-id', 'idempotency-key', 'prefer', 'accept', 'accept-language'];
+const FORWARDED = ['x-request-id', 'idempotency-key', 'prefer', 'accept', 'accept-language'];
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 
 /**
