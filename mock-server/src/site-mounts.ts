@@ -118,7 +118,8 @@ function sso(options: SiteOptions): Serve {
 /** The sandbox's outbox (what the backend would have e-mailed), when the sandbox runs. */
 function outbox(options: SiteOptions): Serve {
   return readOnly((hit) => {
-    const page = options.outbox?.(hit.path);
+    // Matched in any case, as every mount is.
+    const page = options.outbox?.(hit.path.toLowerCase());
     if (!page) return sendText(hit.res, 404, 'Not found');
     send(hit.res, page.status, page.type, page.body, page.headers);
   });

@@ -243,6 +243,7 @@ describe('the sandbox behind the mock', () => {
     expect(recipients.at(-1)).toBe('invited@example.com');
     expect((await fetch(`${stack.site.url}/outbox/outbox.css`)).headers.get('content-type')).toMatch(/^text\/css/);
     expect((await fetch(`${stack.site.url}/outbox/nothing`)).status).toBe(404);
+    expect((await fetch(`${stack.site.url}/OUTBOX/`)).status).toBe(200);
   });
 
   it('escapes whatever a mail holds', () => {
