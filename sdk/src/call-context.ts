@@ -1,4 +1,5 @@
 import type { OperationSpec } from './operation-table.js';
+import type { CallCancel } from './transport/call-cancel.js';
 
 /** What one call knows about itself from start to settle; shared by the client, its middleware and its errors. */
 export interface CallContext {
@@ -17,7 +18,8 @@ export interface CallContext {
   token: string | undefined;
   /** The guest pass, when the operation takes one and one is held. */
   guestPass: string | undefined;
-  controller: AbortController;
+  /** Cancelled by `cancelAll()` or the caller's `signal`. */
+  cancel: CallCancel;
   timeoutMs: number;
   /** Set for uploads: the multipart body (payload fields and `file`). */
   form: FormData | undefined;
@@ -25,6 +27,33 @@ export interface CallContext {
   tries: number;
   /** The answer the errors middleware last saw: a body that cannot be read is reported with its status and type. */
   response: Response | undefined;
+  /** The text openapi-fetch serialized as the body: what a Request bearing this call's mark carries. */
+  sentBody: string | undefined;
   /** Values that must never reach a log or an error message. */
   secrets: () => string[];
+}
+
+/**
+ * The property by which a Request says it is this call's and carries `ctx.sentBody` unchanged: openapi-fetch sets it
+ * on the Request it builds (it copies unknown call options onto it), and a middleware of ours that rebuilds the
+ * Request around the same body passes it on. A Request an app's middleware built has no mark, and its body is read.
+ */
+export const CALL_MARK = 'runofshowCall';
+
+/** The body text a Request carries, when it is the call's own with the body openapi-fetch serialized. */
+export function markedBody(request: Request, ctx: CallContext): string | undefined {
+  return (request as Request & { [CALL_MARK]?: unknown })[CALL_MARK] === ctx ? ctx.sentBody : undefined;
+}
+
+/** Marks a Request as this call's, its body being `ctx.sentBody`. */
+export function markAs<R extends Request>(request: R, ctx: CallContext): R {
+  Object.defineProperty(request, CALL_MARK, { value: ctx });
+  return request;
+}
+
+/** Passes the mark from one Request of the call to the next one built around the same body. */
+export function passMark<R extends Request>(from: Request, to: R): R {
+  const mark = (from as Request & { [CALL_MARK]?: unknown })[CALL_MARK];
+  if (mark !== undefined) Object.defineProperty(to, CALL_MARK, { value: mark });
+  return to;
 }

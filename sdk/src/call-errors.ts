@@ -64,7 +64,7 @@ export function emptyBodyError(ctx: CallContext, response: Response): ApiError {
  */
 export function typedError(ctx: CallContext, error: unknown): Error {
   if (error instanceof ApiError || error instanceof ApiConfigError) return error;
-  if (ctx.controller.signal.aborted) {
+  if (ctx.cancel.aborted) {
     return new ApiCancelError({ requestId: ctx.requestId, operationId: ctx.operationId });
   }
   // openapi-fetch parses the body after the middleware: an answer typed JSON whose text is not.

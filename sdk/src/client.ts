@@ -1,5 +1,5 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { CallContext } from './call-context.js';
+import createClient, { type Client, defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import { CALL_MARK, type CallContext, markedBody } from './call-context.js';
 import { emptyBodyError, logRecord, typedError } from './call-errors.js';
 import { type HeadersLike, headerOf, REQUEST_ID_HEADER } from './call-headers.js';
 import { type ApiClientConfig, ApiConfigError, resolveSettings, validateConfig } from './config.js';
@@ -15,6 +15,7 @@ import { requestIds } from './middleware/request-ids.js';
 import { OperationIndex, type OperationTable, writeByMethod } from './operation-table.js';
 import { pathParamProblem } from './path-params.js';
 import { redact, secretsIn } from './redact.js';
+import { CallCancel } from './transport/call-cancel.js';
 import { retryingFetch } from './transport/retry-fetch.js';
 import { WriteQueue } from './transport/write-queue.js';
 
@@ -35,6 +36,8 @@ interface CallResult {
   response: Response;
 }
 
+type BodySerializer = (body: unknown, headers: unknown) => unknown;
+
 type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<CallResult>;
 
 export interface ApiClientExtras<Ids extends OperationId = OperationId> {
@@ -50,22 +53,33 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
 export type ApiClient<Ids extends OperationId = OperationId> = Client<paths> & Facade<Ids> & ApiClientExtras<Ids>;
 
 /** Settles at once when the call is cancelled, even if whatever is beneath ignores the abort. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilCancelled<T>(promise: Promise<T>, cancel: CallCancel): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const off = cancel.onCancel(() => reject(CallCancel.error()));
+    promise.then(
+      (value) => {
+        off();
+        resolve(value);
+      },
+      (error: unknown) => {
+        off();
+        reject(error);
+      },
+    );
   });
 }
 
-function follow(signal: AbortSignal | null | undefined, controller: AbortController): () => void {
-  if (!signal) return () => {};
-  // Aborted without the caller's reason, so everything beneath sees a plain AbortError and stops retrying.
+const NOTHING = () => {};
+
+/** Cancels the call when the caller's own signal aborts; returns what stops following it. */
+function follow(signal: AbortSignal | null | undefined, cancel: CallCancel): () => void {
+  if (!signal) return NOTHING;
+  // Cancelled without the caller's reason, so everything beneath sees a plain AbortError and stops retrying.
   if (signal.aborted) {
-    controller.abort();
-    return () => {};
+    cancel.cancel();
+    return NOTHING;
   }
-  const onAbort = () => controller.abort();
+  const onAbort = () => cancel.cancel();
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
 }
@@ -107,7 +121,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
   const request = client.request.bind(client) as unknown as LooseRequest;
   const transport = retryingFetch({ ...settings, fetch: baseFetch });
   const queue = new WriteQueue();
-  const active = new Set<AbortController>();
+  const active = new Set<CallCancel>();
 
   async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
     const { signal: _signal, middleware, ...rest } = init;
@@ -115,13 +129,24 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentials(ctx, held), requestIds(ctx)];
     if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
     const parseAs = ctx.parseAs ?? 'json';
+    const serialize = (rest.bodySerializer as BodySerializer | undefined) ?? defaultBodySerializer;
     const result = await request(ctx.method, ctx.path, {
       ...rest,
       parseAs: parseAs === 'none' ? 'json' : parseAs,
       // The call's signal goes to the transport alone: every Request that carries a signal costs one more in Node.
-      fetch: (input: Request) => transport(input, ctx.timeoutMs, ctx.controller.signal, ctx),
+      fetch: (input: Request) => transport(input, ctx, markedBody(input, ctx)),
       middleware: rules,
-      ...(ctx.form ? { body: {}, bodySerializer: () => ctx.form } : {}),
+      // openapi-fetch copies unknown options onto the Request it builds: the mark that its body is `ctx.sentBody`.
+      [CALL_MARK]: ctx,
+      ...(ctx.form
+        ? { body: {}, bodySerializer: () => ctx.form }
+        : {
+            bodySerializer: (body: unknown, headers: unknown) => {
+              const text = serialize(body, headers);
+              if (typeof text === 'string') ctx.sentBody = text;
+              return text;
+            },
+          }),
     });
     if (result.data === undefined && parseAs !== 'none' && ctx.operation && !init.parseAs) {
       throw emptyBodyError(ctx, result.response);
@@ -141,7 +166,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     const token = operation?.token !== false ? heldToken : undefined;
     const heldPass = config.getGuestPass?.() || undefined;
     const guestPass = operation?.guest ? heldPass : undefined;
-    const controller = new AbortController();
+    const cancel = new CallCancel();
     const ctx: CallContext = {
       method,
       path,
@@ -153,11 +178,12 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       requestId,
       token,
       guestPass,
-      controller,
+      cancel,
       timeoutMs: form ? settings.uploadTimeoutMs : settings.timeoutMs,
       form,
       tries: 0,
       response: undefined,
+      sentBody: undefined,
       secrets: () => [
         ...(config.apiKey ? [config.apiKey] : []),
         ...(heldToken ? [heldToken] : []),
@@ -169,17 +195,25 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     };
     const problem = pathParamProblem(path, init.params?.path);
     if (problem) return fail(ctx, new ApiConfigError(problem));
-    active.add(controller);
-    const unfollow = follow(init.signal, controller);
-    const run = () => untilAborted(send(ctx, init), controller.signal);
+    active.add(cancel);
+    const unfollow = follow(init.signal, cancel);
+    const run = () => untilCancelled(send(ctx, init), cancel);
     const cancelled = () => new ApiCancelError({ requestId, operationId });
-    const settled = ctx.write ? queue.run(run, controller.signal, cancelled) : run();
-    return settled
-      .catch((error: unknown) => fail(ctx, error))
-      .finally(() => {
-        unfollow();
-        active.delete(controller);
-      });
+    const settled = ctx.write ? queue.run(run, cancel, cancelled) : run();
+    const done = () => {
+      unfollow();
+      active.delete(cancel);
+    };
+    return settled.then(
+      (result) => {
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        return fail(ctx, error);
+      },
+    );
   }
 
   /** Every failed call except a cancel is logged once, after its last try, and re-thrown typed. */
@@ -237,7 +271,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     OPTIONS: method('OPTIONS'),
     request: (name: string, path: string, init?: CallInit) => call(name.toUpperCase(), path, init),
     cancelAll() {
-      for (const controller of [...active]) controller.abort();
+      for (const cancel of [...active]) cancel.cancel();
     },
     upload,
     invoke,

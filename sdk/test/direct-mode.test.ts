@@ -116,6 +116,42 @@ describe('access token', () => {
 });
 
 describe('request shapes (§7)', () => {
+  // The client sends the body text it serialized without reading the Request back, but only while the Request is
+  // the one it built: an app's middleware that builds another one decides what is sent.
+  it("sends the body an app's middleware put in place of the payload, on every try", async () => {
+    const { fetch, requests } = fakeFetch((_, attempt) =>
+      attempt === 1 ? new Response(null, { status: 503 }) : Response.json({}, { status: 201 }),
+    );
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok-123' });
+    api.use({
+      async onRequest({ request }) {
+        const payload = (await request.json()) as Record<string, unknown>;
+        return new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: JSON.stringify({ ...payload, title: 'Renamed by middleware' }),
+        });
+      },
+    });
+    await api.POST('/teams', { body: { title: 'As called', email: 'ada@example.com' } });
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      expect(await request.json()).toEqual({ title: 'Renamed by middleware', email: 'ada@example.com' });
+    }
+  });
+
+  it("sends what the caller's own bodySerializer wrote, as written", async () => {
+    const { fetch, requests } = fakeFetch(() => Response.json({}, { status: 201 }));
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.POST('/teams', {
+      body: { title: 'Form', email: 'ada@example.com', defaultTimeZone: 'UTC' },
+      bodySerializer: (body: Record<string, string>) => new URLSearchParams(body).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(await requests[0]?.text()).toBe('title=Form&email=ada%40example.com&defaultTimeZone=UTC');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
   it('puts an Idempotency-Key equal to the request id on writes, and none on reads', async () => {
     const { fetch, requests } = fakeFetch(() => Response.json({}, { status: 201 }));
     const api = createApiClient({ endpoint, apiKey: 'k', fetch });

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import type { CallContext } from '../call-context.js';
+import { type CallContext, passMark } from '../call-context.js';
 import { API_KEY_HEADER, CLIENT_ID_HEADER } from '../call-headers.js';
 
 export interface Credentials {
@@ -27,7 +27,7 @@ export function credentials(ctx: CallContext, held: Credentials): Middleware {
         init.body = request.body;
         init.duplex = 'half';
       }
-      return new Request(withCredentials(request.url, ctx.token, ctx.guestPass), init);
+      return passMark(request, new Request(withCredentials(request.url, ctx.token, ctx.guestPass), init));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import type { CallContext } from '../call-context.js';
+import { type CallContext, markAs, markedBody } from '../call-context.js';
 import { CLIENT_ID_HEADER } from '../call-headers.js';
 import { ApiConfigError } from '../config.js';
 
@@ -40,7 +40,7 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
         if (clientId) form.append('clientId', clientId);
         body = form;
       } else {
-        const text = request.body === null ? '' : await request.text();
+        const text = markedBody(request, ctx) ?? (request.body === null ? '' : await request.text());
         const envelope = {
           params: nonEmpty(params.path),
           query: nonEmpty(query),
@@ -49,8 +49,14 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
         };
         headers.set('content-type', 'application/json');
         body = JSON.stringify(envelope);
+        ctx.sentBody = body;
       }
-      return new Request(`${base}/${ctx.form ? 'upload/' : ''}${ctx.operationId}`, { method: 'POST', headers, body });
+      const rewritten = new Request(`${base}/${ctx.form ? 'upload/' : ''}${ctx.operationId}`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      return ctx.form ? rewritten : markAs(rewritten, ctx);
     },
   };
 }

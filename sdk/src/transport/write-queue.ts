@@ -1,3 +1,5 @@
+import type { CallCancel } from './call-cancel.js';
+
 /**
  * Runs writes one at a time across a client, in call order (§9 "write concurrency 1"; Octokit serialises writes the
  * same way). A write cancelled while it waits rejects at once and hands its turn on when the write before it settles,
@@ -12,7 +14,7 @@ export class WriteQueue {
     return this.#waiting;
   }
 
-  run<T>(job: () => Promise<T>, signal: AbortSignal, cancelled: () => Error): Promise<T> {
+  run<T>(job: () => Promise<T>, cancel: CallCancel, cancelled: () => Error): Promise<T> {
     const previous = this.#tail;
     let release!: () => void;
     this.#tail = new Promise<void>((resolve) => {
@@ -20,18 +22,27 @@ export class WriteQueue {
     });
     this.#waiting++;
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
+      const onCancel = () => {
         this.#waiting--;
         reject(cancelled());
         void previous.then(release);
       };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
+      if (cancel.aborted) return onCancel();
+      const off = cancel.onCancel(onCancel);
       void previous.then(() => {
-        if (signal.aborted) return;
-        signal.removeEventListener('abort', onAbort);
+        if (cancel.aborted) return;
+        off();
         this.#waiting--;
-        job().then(resolve, reject).finally(release);
+        job().then(
+          (value) => {
+            release();
+            resolve(value);
+          },
+          (error: unknown) => {
+            release();
+            reject(error);
+          },
+        );
       });
     });
   }
