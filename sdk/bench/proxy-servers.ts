@@ -3,8 +3,10 @@
 //   upstream           the minimal loopback API (`server.ts`): answers at once
 //   ceiling <upstream> a node:http pass-through with no logic at all: the most any proxy here can keep
 //   handler <upstream> createProxyHandler (fetch-standard) behind the least node:http glue a server needs
+//   listener <upstream> createProxyListener, the node:http entry (what the site server mounts)
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { createProxyHandler } from '../src/proxy/handler.js';
+import { createProxyListener } from '../src/proxy/listener.js';
 import { listenLocal, startServer } from './server.js';
 
 const [kind, upstream = ''] = process.argv.slice(2);
@@ -48,6 +50,7 @@ let url: string;
 if (kind === 'upstream') url = (await startServer()).endpoint;
 else if (kind === 'ceiling') url = (await listenLocal(createServer(ceiling()))).url;
 else if (kind === 'handler') url = (await listenLocal(createServer(fetchGlue(createProxyHandler(options))))).url;
+else if (kind === 'listener') url = (await listenLocal(createServer(createProxyListener(options)))).url;
 else throw new Error(`unknown server kind: ${kind}`);
 process.on('SIGTERM', () => process.exit(0));
 console.log(url);

@@ -47,6 +47,7 @@ export async function benchProxy(rounds: number, seconds: number): Promise<void>
   const proxies = {
     ceiling: await startChild('ceiling', upstream.url),
     handler: await startChild('handler', upstream.url),
+    listener: await startChild('listener', upstream.url),
   };
   const call = (url: string): Load => ({
     url: `${url}/api/tokens.getUser`,
@@ -84,7 +85,8 @@ export async function benchProxy(rounds: number, seconds: number): Promise<void>
   const label: Record<string, string> = {
     direct: 'direct to the upstream',
     ceiling: 'ceiling: bare pass-through',
-    handler: 'through /api, handler',
+    handler: 'through /api, fetch handler',
+    listener: 'through /api, node listener',
   };
   for (const side of names) {
     const values = perSecond[side] ?? [];

@@ -1,6 +1,7 @@
 import { type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
 import { readLimited } from './guards.js';
 import { ProxyProblem } from './problem.js';
+import { fetchAnswer } from './transport.js';
 
 export { ApiConfigError } from '../config.js';
 export type { ProxyHandlerOptions } from './core.js';
@@ -47,17 +48,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): (request: Requ
       return toResponse(core.problem(error, requestId));
     }
     try {
-      const response = await send(direct.url, {
-        method: direct.method,
-        headers: direct.headers,
-        ...(direct.body === undefined ? {} : { body: direct.body }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(core.timeoutMs),
-      });
-      const empty = response.status === 204 || response.status === 304;
-      const body = empty ? null : new Uint8Array(await response.arrayBuffer());
-      const answer = { status: response.status, statusText: response.statusText, headers: response.headers, body };
-      return toResponse(core.answer(answer, requestId));
+      return toResponse(core.answer(await fetchAnswer(send, direct, core.timeoutMs), requestId));
     } catch (error) {
       return toResponse(core.failed(error, requestId));
     }
