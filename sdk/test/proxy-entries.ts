@@ -61,12 +61,13 @@ function send(port: number, request: Request): Promise<Response> {
     // Writing into a connection the server closed after answering is no failure of the call.
     out.on('error', (error) => !answered && reject(error));
     void (async () => {
-      if (request.body) {
-        for await (const chunk of request.body) {
-          if (answered || out.destroyed) break;
-          if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
-        }
+      const reader = request.body?.getReader();
+      while (reader && !answered && !out.destroyed) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!out.write(value)) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
       }
+      await reader?.cancel().catch(() => undefined);
       if (!answered) out.end();
     })().catch(() => undefined);
   });

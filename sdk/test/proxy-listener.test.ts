@@ -107,7 +107,7 @@ describe('proxy listener over node:http', () => {
     expect(response.status).toBe(200);
     const call = api.seen[0];
     expect(call?.url).toBe('/users/u1/photo');
-    const received = await new Response(call?.body, {
+    const received = await new Response(new Uint8Array(call?.body ?? []), {
       headers: { 'content-type': String(call?.headers['content-type']) },
     }).formData();
     expect([...received.keys()]).toEqual(['file']);
