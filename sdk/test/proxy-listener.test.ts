@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyHandlerOptions } from '../src/proxy/core.js';
 import { createProxyListener } from '../src/proxy/listener.js';
@@ -147,6 +147,25 @@ describe('proxy listener over node:http', () => {
     const response = await post(url, '/api/users.create', JSON.stringify({ payload: { name: 'far too long' } }));
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it('lets go of a caller that leaves mid-body at once, not after the body timeout', async () => {
+    const api = await upstream((_, res) => res.end());
+    const listener = createProxyListener({ apiKey, endpoint: api.url, bodyTimeoutMs: 10 * 60_000 });
+    let called: (call: { finished: Promise<void> }) => void = () => undefined;
+    const listening = new Promise<{ finished: Promise<void> }>((resolve) => {
+      called = resolve;
+    });
+    const url = new URL(await listen((req, res) => called({ finished: listener(req, res) })));
+    const socket = connect(Number(url.port), url.hostname);
+    socket.write(
+      `POST /api/users.create HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"pay',
+    );
+    const { finished } = await listening;
+    socket.destroy();
+    await expect(finished).resolves.toBeUndefined();
     expect(api.seen).toHaveLength(0);
   });
 });

@@ -59,6 +59,7 @@ function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Pr
       chunks.push(chunk);
     };
     const onEnd = () => done(undefined);
+    // A caller gone mid-body (Node reports ECONNRESET) is let go at once, not after the timeout.
     const onError = () => done(new ProxyProblem(400, 'Bad request', 'The body could not be read.'));
     const timer = setTimeout(
       () => done(new ProxyProblem(408, 'Request timeout', 'The body took too long.')),
