@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
-import { nodeAnswer } from './node-transport.js';
+import { bytesOf, nodeAnswer } from './node-transport.js';
 import { ProxyProblem } from './problem.js';
 import { fetchAnswer } from './transport.js';
 
@@ -48,7 +48,7 @@ function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Pr
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
-      if (!error) return resolve(new Uint8Array(Buffer.concat(chunks, size)));
+      if (!error) return resolve(bytesOf(Buffer.concat(chunks, size)));
       // The rest is neither read nor held; the answer closes the connection.
       req.pause();
       reject(error);

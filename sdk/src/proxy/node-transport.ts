@@ -6,6 +6,10 @@ import type { Answer, DirectCall } from './core.js';
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
+/** A Buffer's bytes as a Uint8Array over the same memory: no copy. */
+export const bytesOf = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+
 const timeoutError = (timeoutMs: number) =>
   Object.assign(new Error(`The API did not answer within ${timeoutMs} ms.`), { name: 'TimeoutError' });
 
@@ -44,7 +48,7 @@ export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise
         const pairs: [string, string][] = [];
         for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
         const empty = status === 204 || status === 304;
-        const body = empty ? null : new Uint8Array(Buffer.concat(chunks));
+        const body = empty ? null : bytesOf(Buffer.concat(chunks));
         resolve({ status, statusText: answer.statusMessage ?? '', headers: pairs, body });
       });
     };
