@@ -6,6 +6,7 @@
 // Goal (issue 13): the hop keeps ≥ 75 % of the direct throughput. BENCH_PROFILE=<dir> writes the proxies' CPU
 // profiles (`--cpu-prof`) under <dir>/<kind>/; BENCH_LOAD=autocannon uses autocannon even where wrk is installed.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { findTool, HOW_TO_GET_WRK, type Load, runLoad } from './load.js';
@@ -35,6 +36,19 @@ async function startChild(kind: string, upstream?: string): Promise<Child> {
   return { url, process: child };
 }
 
+/**
+ * Milliseconds of CPU a process has used (user + system), from Linux's /proc (in USER_HZ, 100 a second); undefined
+ * elsewhere. What one call costs the proxy's process moves far less with other load on the machine than req/s.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const stop = (child: Child) =>
   new Promise<void>((resolve) => {
     child.process.once('exit', () => resolve());
@@ -61,15 +75,25 @@ export async function benchProxy(rounds: number, seconds: number): Promise<void>
   };
   const names = Object.keys(sides);
   const perSecond: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const cpuPerCall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  // Whose CPU each side spends besides the load generator's: the upstream's when direct, else the proxy's alone.
+  const measured: Record<string, Child> = { direct: upstream, ...proxies };
   try {
     for (let round = 0; round < rounds + 1; round++) {
       // Each round starts one side later, so no side always follows the same other.
       const order = names.map((_, i) => names[(i + round) % names.length] as string);
       for (const side of order) {
+        const pid = measured[side]?.process.pid;
+        const cpuBefore = cpuMs(pid);
         const result = await runLoad(tool, sides[side] as Load, CONNECTIONS, seconds);
+        const cpuAfter = cpuMs(pid);
         if (result.bad) throw new Error(`${side}: ${result.bad} bad answers or connection errors`);
         // Round 0 warms every process up and is not counted.
-        if (round > 0) perSecond[side]?.push(result.perSecond);
+        if (round === 0) continue;
+        perSecond[side]?.push(result.perSecond);
+        if (cpuBefore !== undefined && cpuAfter !== undefined) {
+          cpuPerCall[side]?.push(((cpuAfter - cpuBefore) * 1000) / (result.perSecond * seconds));
+        }
       }
     }
   } finally {
@@ -105,6 +129,14 @@ export async function benchProxy(rounds: number, seconds: number): Promise<void>
         : `  goal ≥ 75 %; ${range(ofCeiling)} % of the ceiling (median ${median(ofCeiling).toFixed(0)} %)`;
     console.log(
       `  ${(label[side] ?? side).padEnd(30)} ${figures}  kept ${range(kept)} % per round (median ${median(kept).toFixed(0)} %)${goal}`,
+    );
+  }
+  if ((cpuPerCall.direct ?? []).length) {
+    const cpu = names.map(
+      (side) => `${side === 'direct' ? 'upstream' : side} ${median(cpuPerCall[side] ?? []).toFixed(0)}`,
+    );
+    console.log(
+      `  CPU per call in the measured process, µs (median; steadier than req/s on a shared machine): ${cpu.join(', ')}`,
     );
   }
 }
