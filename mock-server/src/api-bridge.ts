@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProxyListener } from '@runofshow/sdk/proxy-listener';
 import { SECURITY_HEADER_NAMES } from './security-headers.js';
 import { send } from './site-send.js';
 
@@ -43,6 +44,18 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
     req.once('end', () => resolve(Buffer.concat(chunks)));
     req.once('error', reject);
   });
+}
+
+/**
+ * Hands a Node request to the proxy's node:http listener, which reads the body (counted, within its own limit) and
+ * writes the answer itself: no Request or Response on the way. Only POST reaches it, as with `bridge`; the site's
+ * security headers, already on `res`, are not among the API headers it may pass.
+ */
+export async function mountListener(listener: ProxyListener, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST') {
+    return refuse(res, 405, 'Method not allowed', 'Proxy calls are POST /api/{group}.{method}.', { Allow: 'POST' });
+  }
+  await listener(req, res);
 }
 
 /**

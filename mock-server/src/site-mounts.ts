@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { bridge } from './api-bridge.js';
+import { bridge, mountListener } from './api-bridge.js';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
 import { writeMeta } from './page-meta.js';
 import { type CspOptions, inlineScriptsOf, isTokenRoute, styleElementsOf } from './security-headers.js';
@@ -127,6 +127,7 @@ function outbox(options: SiteOptions): Serve {
 
 function api(options: SiteOptions, maxBodyBytes: number): Serve {
   return (hit) => {
+    if (options.apiListener) return mountListener(options.apiListener, hit.req, hit.res);
     if (!options.api) return sendText(hit.res, 404, 'Proxy mode is not enabled');
     return bridge(options.api, hit.req, hit.res, hit.url.origin, maxBodyBytes);
   };

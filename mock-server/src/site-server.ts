@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ProxyListener } from '@runofshow/sdk/proxy-listener';
 import { listen, type RunningServer } from './listen.js';
 import { redactPath } from './redact-path.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
@@ -16,8 +17,13 @@ export interface SiteOptions {
   docsDir: string;
   /** Built component gallery (web/dist-gallery), served at /gallery/ when present. */
   galleryDir?: string;
-  /** Handles `/api/…` (proxy mode), a fetch-standard handler; without one, /api answers 404. */
+  /** Handles `/api/…` (proxy mode), a fetch-standard handler; without it or `apiListener`, /api answers 404. */
   api?: (request: Request) => Promise<Response>;
+  /**
+   * Handles `/api/…` as a node:http listener (`createProxyListener`), in place of `api`: the faster entry, which
+   * applies its own `maxBodyBytes` to the body instead of the site's.
+   */
+  apiListener?: ProxyListener;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
   apiEndpoint: string;
   /** The key the app sends in direct mode, written into the page (never into a script); none in proxy mode. */

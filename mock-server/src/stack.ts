@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
+import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
 import { type RunningPrism, startPrism } from './prism.js';
@@ -128,7 +128,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       apiKey,
       ...(options.siteHosts ? { hosts: options.siteHosts } : {}),
       ...(options.log ? { log: options.log } : {}),
-      api: createProxyHandler({ endpoint: front.url, apiKey }),
+      apiListener: createProxyListener({ endpoint: front.url, apiKey }),
       ssoStart: ssoStandIn(front.url, apiKey),
       meta: {
         // No site key (development, tests) makes the app bypass the captcha and say so in the console.

@@ -3,11 +3,12 @@
 // esbuild's name helper on every closure. `npm run bench:node` at the root runs it on Node 22 and 24 as well.
 //   reads:  10,000 sequential GET round trips per side, SDK vs raw fetch, both reading the JSON body
 //   writes: 1,000 queued writes (issued at once, sent one at a time) vs 1,000 awaited raw fetch POSTs
-//   proxy:  requests per second through the proxy handler vs straight to its upstream, 50 connections (autocannon)
+//   proxy:  requests per second through the proxy handler vs straight to its upstream, 50 connections, each side in
+//           processes of its own (wrk, else autocannon), with a bare pass-through proxy as the ceiling (proxy.ts)
 // Goals (issue 13): ≤ 1.15×, ≤ 1.20×, and the proxy hop keeping ≥ 75 %. BENCH_READS / BENCH_WRITES / BENCH_ROUNDS
-// change the counts, BENCH_PROXY_ROUNDS / BENCH_PROXY_SECONDS the proxy's (0 rounds skips it); BENCH_FLOOR=1 also
-// times the libraries beneath the SDK alone (openapi-fetch, ky) and a fetch whose try can time out, to show the
-// stack's own floor.
+// change the counts, BENCH_PROXY_ROUNDS / BENCH_PROXY_SECONDS the proxy's (0 rounds skips it); BENCH_ONLY=proxy
+// runs the proxy hop alone; BENCH_FLOOR=1 also times the libraries beneath the SDK alone (openapi-fetch, ky) and a
+// fetch whose try can time out, to show the stack's own floor.
 import { loadavg } from 'node:os';
 import { createApiClient } from '@runofshow/sdk';
 import ky from 'ky';
@@ -20,6 +21,12 @@ const reads = Number(process.env.BENCH_READS ?? 10_000);
 const writes = Number(process.env.BENCH_WRITES ?? 1_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const floor = process.env.BENCH_FLOOR === '1';
+const proxyRounds = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
+const proxySeconds = Number(process.env.BENCH_PROXY_SECONDS ?? 4);
+if (process.env.BENCH_ONLY === 'proxy') {
+  await benchProxy(proxyRounds, proxySeconds);
+  process.exit(0);
+}
 
 const server = await startServer();
 const { endpoint } = server;
@@ -133,5 +140,4 @@ console.log(`node ${process.version}, loopback, ${rounds} interleaved rounds, lo
 report(`GET round trip, ${reads} calls per side`, readTimes, 1.15);
 report(`queued writes vs sequential POST, ${writes} per side`, writeTimes, 1.2);
 server.close();
-const proxyRounds = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
-if (proxyRounds > 0) await benchProxy(proxyRounds, Number(process.env.BENCH_PROXY_SECONDS ?? 4));
+if (proxyRounds > 0) await benchProxy(proxyRounds, proxySeconds);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiConfigError } from '../src/config.js';
-import { createProxyHandler } from '../src/proxy/handler.js';
 import { fakeFetch } from './fake-fetch.js';
 import { uploadOnly } from './operations.js';
+import { proxyEntries } from './proxy-entries.js';
 
 // Issue 14: the holes found when the proxy handler was attacked, each closed and held here.
 const endpoint = 'https://api.test';
@@ -31,7 +31,7 @@ const call = (path: string, init: RequestInit & { headers?: Record<string, strin
     ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
 
-describe('proxy handler hardening (issue 14)', () => {
+describe.each(proxyEntries(site))('proxy handler hardening (issue 14): %s', (entry, createProxyHandler) => {
   it('throws ApiConfigError without an API key or an endpoint', () => {
     expect(() => createProxyHandler({ endpoint, apiKey: '' })).toThrow(ApiConfigError);
     expect(() => createProxyHandler({ endpoint: '', apiKey })).toThrow(ApiConfigError);
@@ -44,7 +44,9 @@ describe('proxy handler hardening (issue 14)', () => {
       const { stream, pulled } = chunked(12 * 1024, 1024);
       const response = await handler(call('/api/users.create', { body: stream }));
       expect(response.status).toBe(413);
-      expect(pulled.bytes).toBeLessThanOrEqual(2 * 1024);
+      // Over a socket the sender's buffers fill before the answer arrives: the site server's raw-socket tests hold
+      // the listener to closing the connection instead.
+      if (entry === 'fetch handler') expect(pulled.bytes).toBeLessThanOrEqual(2 * 1024);
       expect(upstream.requests).toHaveLength(0);
     });
 

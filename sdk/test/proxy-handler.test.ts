@@ -4,6 +4,7 @@ import type { OperationTable } from '../src/operation-table.js';
 import { createProxyHandler } from '../src/proxy/handler.js';
 import { fakeFetch, problemResponse } from './fake-fetch.js';
 import { row, uploadOnly } from './operations.js';
+import { proxyEntries } from './proxy-entries.js';
 
 const endpoint = 'https://api.test';
 const site = 'https://app.test';
@@ -34,7 +35,7 @@ function fromSite(request: Request): Request {
   return new Request(request, { headers });
 }
 
-describe('proxy handler: the server half of proxy mode', () => {
+describe.each(proxyEntries(site))('proxy handler: the server half of proxy mode: %s', (_entry, createProxyHandler) => {
   it('makes the direct call with the API key held server-side and hands the answer back', async () => {
     const upstream = fakeFetch(() =>
       Response.json({ hasTwoFactorAuth: true }, { headers: { 'x-request-id': 'r1', 'ratelimit-remaining': '9' } }),

@@ -92,15 +92,15 @@ export function directTarget(
   endpoint: string,
   operation: OperationSpec,
   envelope: Omit<Envelope, 'payload'>,
-  headers: Headers,
-): URL {
+  headers: Record<string, string>,
+): string {
   const query: Values = {};
   for (const [name, value] of Object.entries(envelope.query)) {
     const needs = Object.hasOwn(CREDENTIALS, name) ? CREDENTIALS[name as keyof typeof CREDENTIALS] : undefined;
     if (needs === undefined || operation[needs]) query[name] = value;
   }
-  if (envelope.clientId !== undefined) headers.set('X-Client-Id', envelope.clientId);
-  return directUrl(endpoint, operation.path, envelope.params, query);
+  if (envelope.clientId !== undefined) headers['x-client-id'] = envelope.clientId;
+  return directUrl(endpoint, operation.path, envelope.params, query).href;
 }
 
 /** Reads a JSON text field of a multipart proxy upload (`params`, `query`). */

@@ -77,10 +77,7 @@ export function parseJson(text: string): unknown {
  * `Sec-Fetch-Site` and `Origin`; every one that sends either must name this origin, and a call with neither is
  * refused too, so an old browser's form post cannot slip through.
  */
-export function checkSameOrigin(request: Request, origins: readonly string[]): void {
-  const site = request.headers.get('sec-fetch-site');
-  const origin = request.headers.get('origin');
-  const own = origins.length ? origins : [new URL(request.url).origin];
+export function checkSameOrigin(site: string | null, origin: string | null, own: readonly string[]): void {
   const siteOk = site === null || site === 'same-origin';
   const originOk = origin === null || own.includes(origin);
   if (!siteOk || !originOk || (site === null && origin === null)) {
@@ -89,16 +86,10 @@ export function checkSameOrigin(request: Request, origins: readonly string[]): v
 }
 
 /** Answer headers an upstream may set on a proxied answer; every other one (its CSP, cookies, CORS) stays behind. */
-const PASSED =
+export const PASSED_HEADER =
   /^(content-type|content-disposition|cache-control|etag|last-modified|retry-after|x-request-id|ratelimit(-.*)?|x-ratelimit-.*|x-mock-scenario)$/i;
 
 /** Only JSON (problems included) and CSV bodies come back through the proxy: nothing the browser could render. */
 const PASSED_TYPE = /^(application\/([\w.+-]+\+)?json|text\/csv)\s*(;|$)/i;
-
-export function answerHeaders(upstream: Headers): Headers {
-  const headers = new Headers();
-  for (const [name, value] of upstream) if (PASSED.test(name)) headers.append(name, value);
-  return headers;
-}
 
 export const isPassedType = (type: string | null) => type !== null && PASSED_TYPE.test(type);

@@ -1,0 +1,56 @@
+// One server of the proxy bench, in a process of its own (`bench/proxy.ts` starts them): prints its URL, then serves
+// until SIGTERM (and exits cleanly then, so `--cpu-prof` writes its profile).
+//   upstream           the minimal loopback API (`server.ts`): answers at once
+//   ceiling <upstream> a node:http pass-through with no logic at all: the most any proxy here can keep
+//   handler <upstream> createProxyHandler (fetch-standard) behind the least node:http glue a server needs
+//   listener <upstream> createProxyListener, the node:http entry (what the site server mounts)
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
+import { createProxyListener } from '@runofshow/sdk/proxy-listener';
+import { listenLocal, startServer } from './server.js';
+
+const [kind, upstream = ''] = process.argv.slice(2);
+
+/** Forwards every request to the upstream's `/token/user` with the key: no route, check, limit or header rule. */
+function ceiling(): (req: IncomingMessage, res: ServerResponse) => void {
+  const agent = new Agent({ keepAlive: true });
+  return (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const call = request(`${upstream}/token/user`, { agent, headers: { 'x-api-key': 'bench-key' } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? '' });
+        answer.pipe(res);
+      });
+      call.on('error', () => res.writeHead(502).end());
+      call.end();
+    });
+  };
+}
+
+/** A fetch-standard handler served over node:http: a Request in, the Response's status, headers and bytes out. */
+function fetchGlue(handler: (request: Request) => Promise<Response>) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+      const body = chunks.length ? Buffer.concat(chunks) : null;
+      const response = await handler(
+        new Request(`http://${req.headers.host}${req.url}`, { method: req.method ?? 'GET', headers, body }),
+      );
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+  };
+}
+
+const options = { endpoint: upstream, apiKey: 'bench-key' };
+let url: string;
+if (kind === 'upstream') url = (await startServer()).endpoint;
+else if (kind === 'ceiling') url = (await listenLocal(createServer(ceiling()))).url;
+else if (kind === 'handler') url = (await listenLocal(createServer(fetchGlue(createProxyHandler(options))))).url;
+else if (kind === 'listener') url = (await listenLocal(createServer(createProxyListener(options)))).url;
+else throw new Error(`unknown server kind: ${kind}`);
+process.on('SIGTERM', () => process.exit(0));
+console.log(url);

@@ -1,0 +1,136 @@
+/// <reference types="node" />
+import { type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
+import { bytesOf, nodeAnswer } from './node-transport.js';
+import { ProxyProblem } from './problem.js';
+import { fetchAnswer } from './transport.js';
+
+export { ApiConfigError } from '../config.js';
+export type { ProxyHandlerOptions } from './core.js';
+
+/** What the listener reads of a request: Node's `IncomingMessage` (Express's and Fastify's raw request are one). */
+export interface ListenerRequest {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  /** Whether the whole body has arrived. */
+  complete: boolean;
+  socket: object;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end' | 'error', listener: () => void): unknown;
+  off(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  off(event: 'end' | 'error', listener: () => void): unknown;
+  pause(): unknown;
+}
+
+/** What the listener writes to: Node's `ServerResponse`. */
+export interface ListenerResponse {
+  shouldKeepAlive: boolean;
+  setHeader(name: string, value: string): unknown;
+  appendHeader(name: string, value: string): unknown;
+  writeHead(status: number, headers?: Record<string, string>): unknown;
+  end(body?: Uint8Array | string): unknown;
+}
+
+export type ProxyListener = (req: ListenerRequest, res: ListenerResponse) => Promise<void>;
+
+const tooLarge = (maxBytes: number) =>
+  new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBytes} bytes.`);
+
+/** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
+function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const done = (error: ProxyProblem | undefined) => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (!error) return resolve(bytesOf(Buffer.concat(chunks, size)));
+      // The rest is neither read nor held; the answer closes the connection.
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Uint8Array) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) return done(tooLarge(maxBytes));
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(undefined);
+    // A caller gone mid-body (Node reports ECONNRESET) is let go at once, not after the timeout.
+    const onError = () => done(new ProxyProblem(400, 'Bad request', 'The body could not be read.'));
+    const timer = setTimeout(
+      () => done(new ProxyProblem(408, 'Request timeout', 'The body took too long.')),
+      timeoutMs,
+    );
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function incoming(req: ListenerRequest): Incoming {
+  const target = req.url ?? '/';
+  const query = target.indexOf('?');
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  const scheme = 'encrypted' in req.socket ? 'https' : 'http';
+  return {
+    method: req.method ?? 'GET',
+    pathname: query === -1 ? target : target.slice(0, query),
+    origin: `${scheme}://${header('host') ?? ''}`,
+    header,
+    body: (maxBytes, timeoutMs) => readBody(req, maxBytes, timeoutMs),
+  };
+}
+
+function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing): void {
+  for (const [name, value] of outgoing.headers) res.appendHeader(name, value);
+  // A body not read to its end (refused early, too large, too slow) is not waited for: the connection closes.
+  if (!req.complete) {
+    res.shouldKeepAlive = false;
+    res.setHeader('connection', 'close');
+  }
+  if (outgoing.body === null) {
+    res.writeHead(outgoing.status);
+    return void res.end();
+  }
+  const body = typeof outgoing.body === 'string' ? Buffer.from(outgoing.body) : outgoing.body;
+  res.writeHead(outgoing.status, { 'content-length': String(body.byteLength) });
+  res.end(body);
+}
+
+/**
+ * The proxy handler as a node:http request listener, `(req, res) => Promise<void>`: the same rules, options and
+ * answers as `createProxyHandler`, without a fetch Request or Response per call, and the direct call made over
+ * kept-alive node:http(s) connections (through `options.fetch` instead when one is given). Headers already set on
+ * `res` (a site's security headers) stay unless the API's allow-listed ones name them.
+ */
+export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
+  const core = proxyCore(options);
+  const send = options.fetch;
+  return async (req, res) => {
+    const call = incoming(req);
+    const requestId = core.requestIdOf(call);
+    let outgoing: Outgoing;
+    try {
+      const direct = await core.prepare(call);
+      try {
+        const answer = send
+          ? await fetchAnswer(send, direct, core.timeoutMs)
+          : await nodeAnswer(direct, core.timeoutMs);
+        outgoing = core.answer(answer, requestId);
+      } catch (error) {
+        outgoing = core.failed(error, requestId);
+      }
+    } catch (error) {
+      if (!(error instanceof ProxyProblem)) throw error;
+      outgoing = core.problem(error, requestId);
+    }
+    write(req, res, outgoing);
+  };
+}

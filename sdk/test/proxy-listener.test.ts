@@ -1,0 +1,171 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProxyHandlerOptions } from '../src/proxy/core.js';
+import { createProxyListener } from '../src/proxy/listener.js';
+import { uploadOnly } from './operations.js';
+
+// The node:http entry with its own transport (no `fetch` option): a real upstream and a real server on loopback.
+// The rules themselves are held for both entries by proxy-handler.test.ts and proxy-handler-hardening.test.ts.
+const apiKey = 'server-side-key';
+const servers: { close(): void; closeAllConnections(): void }[] = [];
+
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.close();
+    server.closeAllConnections();
+  }
+});
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(handle);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** An upstream that records each call and answers from a script once the body is in. */
+async function upstream(answer: (seen: Seen, res: ServerResponse) => void) {
+  const seen: Seen[] = [];
+  const url = await listen((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const call = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      seen.push(call);
+      answer(call, res);
+    });
+  });
+  return { url, seen };
+}
+
+async function site(options: Omit<ProxyHandlerOptions, 'apiKey'>): Promise<string> {
+  const listener = createProxyListener({ apiKey, ...options });
+  return listen((req, res) => void listener(req, res));
+}
+
+const post = (url: string, path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, 'x-request-id': 'r1', ...headers },
+    body,
+  });
+
+describe('proxy listener over node:http', () => {
+  it('makes the direct call with the key and passes back the JSON answer and its allowed headers, never the key', async () => {
+    const api = await upstream((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'a=1', 'ratelimit-remaining': '9' });
+      res.end(JSON.stringify({ hasTwoFactorAuth: true }));
+    });
+    const url = await site({ endpoint: api.url });
+    const response = await post(url, '/api/users.hasTwoFactorAuth', JSON.stringify({ params: { email: 'a@b.c' } }), {
+      cookie: 'session=1',
+      'idempotency-key': 'k1',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hasTwoFactorAuth: true });
+    expect(response.headers.get('ratelimit-remaining')).toBe('9');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect([...response.headers].flat().join(' ')).not.toContain(apiKey);
+    const [call] = api.seen;
+    expect(call?.method).toBe('GET');
+    expect(call?.url).toBe('/users/a%40b.c/has2fa');
+    expect(call?.headers).toMatchObject({ 'x-api-key': apiKey, 'x-request-id': 'r1', 'idempotency-key': 'k1' });
+    expect(call?.headers.cookie).toBeUndefined();
+  });
+
+  it('sends the payload as a JSON body with its length', async () => {
+    const api = await upstream((_, res) => res.writeHead(201, { 'content-type': 'application/json' }).end('{}'));
+    const url = await site({ endpoint: api.url });
+    const payload = { title: 'Team ü', email: 'ops@example.com' };
+    expect((await post(url, '/api/teams.create', JSON.stringify({ payload }))).status).toBe(201);
+    expect(api.seen[0]?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(JSON.stringify(payload))),
+    });
+    expect(JSON.parse(api.seen[0]?.body.toString('utf8') ?? '')).toEqual(payload);
+  });
+
+  it('forwards an upload as multipart, the envelope fields left out', async () => {
+    const api = await upstream((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const url = await site({ endpoint: api.url, operations: uploadOnly });
+    const form = new FormData();
+    form.append('params', JSON.stringify({ userId: 'u1' }));
+    form.append('file', new File(['png-bytes'], 'a.png', { type: 'image/png' }));
+    const response = await fetch(`${url}/api/upload/users.updatePhoto`, {
+      method: 'POST',
+      headers: { origin: url, 'x-request-id': 'r1' },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const call = api.seen[0];
+    expect(call?.url).toBe('/users/u1/photo');
+    const received = await new Response(new Uint8Array(call?.body ?? []), {
+      headers: { 'content-type': String(call?.headers['content-type']) },
+    }).formData();
+    expect([...received.keys()]).toEqual(['file']);
+    expect(await (received.get('file') as File).text()).toBe('png-bytes');
+  });
+
+  it('answers 502 for an HTML answer, 502 for an API it cannot reach and 504 for one too slow', async () => {
+    const html = await upstream((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<script>'));
+    const slow = await upstream(() => undefined);
+    const gone = await listen(() => undefined);
+    servers.pop()?.close();
+    const body = JSON.stringify({ params: { email: 'a@b.c' } });
+    for (const [endpoint, status] of [
+      [html.url, 502],
+      [gone, 502],
+      [slow.url, 504],
+    ] as const) {
+      const url = await site({ endpoint, timeoutMs: 50 });
+      const response = await post(url, '/api/users.hasTwoFactorAuth', body);
+      expect(response.status, endpoint).toBe(status);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(await response.json()).toMatchObject({ status, requestId: 'r1' });
+    }
+  });
+
+  it("takes the Host's origin as the site's own by default, and no other", async () => {
+    const api = await upstream((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const url = await site({ endpoint: api.url });
+    expect((await post(url, '/api/tokens.getUser', '{}')).status).toBe(200);
+    expect((await post(url, '/api/tokens.getUser', '{}', { origin: 'http://evil.test' })).status).toBe(403);
+    expect(api.seen).toHaveLength(1);
+  });
+
+  it('answers a declared body over the limit with 413 and closes the connection', async () => {
+    const api = await upstream((_, res) => res.end());
+    const url = await site({ endpoint: api.url, maxBodyBytes: 10 });
+    const response = await post(url, '/api/users.create', JSON.stringify({ payload: { name: 'far too long' } }));
+    expect(response.status).toBe(413);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it('lets go of a caller that leaves mid-body at once, not after the body timeout', async () => {
+    const api = await upstream((_, res) => res.end());
+    const listener = createProxyListener({ apiKey, endpoint: api.url, bodyTimeoutMs: 10 * 60_000 });
+    let called: (call: { finished: Promise<void> }) => void = () => undefined;
+    const listening = new Promise<{ finished: Promise<void> }>((resolve) => {
+      called = resolve;
+    });
+    const url = new URL(await listen((req, res) => called({ finished: listener(req, res) })));
+    const socket = connect(Number(url.port), url.hostname);
+    socket.write(
+      `POST /api/users.create HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"pay',
+    );
+    const { finished } = await listening;
+    socket.destroy();
+    await expect(finished).resolves.toBeUndefined();
+    expect(api.seen).toHaveLength(0);
+  });
+});
