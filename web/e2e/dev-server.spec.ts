@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
@@ -23,14 +23,25 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Puts the source file back as it was (also after an earlier run that was killed half-way). */
+// An editor saves one of two ways, and the dev server must take both. Vim, Emacs and JetBrains write a copy and rename
+// it over the file: the file is never seen half-written. VS Code writes in place: the file is empty, then written,
+// and the watcher fires at the first step (the `~` name is a backup's, which the watcher ignores).
+const backup = `${edited}~`;
+async function saveByRename(text: string): Promise<void> {
+  await writeFile(backup, text);
+  await rename(backup, edited);
+}
+
+/** Puts the source file back as it was, in place (also after an earlier run that was killed half-way). */
 async function restoreSource(): Promise<void> {
+  await rm(backup, { force: true });
   const text = await readFile(edited, 'utf8');
   if (text.includes(AFTER)) await writeFile(edited, text.replace(AFTER, BEFORE));
 }
 
 let dev: ChildProcess | undefined;
 let base = '';
+let output = '';
 
 test.beforeAll(async () => {
   // Starting Prism on the full description and two Vite servers, like the config's webServer start.
@@ -44,7 +55,6 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   dev = child;
-  let output = '';
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -57,6 +67,25 @@ test.beforeAll(async () => {
     child.once('exit', (code) => reject(new Error(`npm run dev exited (${code}) before it was ready:\n${output}`)));
   });
   base = `http://127.0.0.1:${port}`;
+});
+
+// On a failure the report holds the page, what Vite said (hmr updates, transform errors) and the page's console.
+let pageConsole = '';
+test.beforeEach(({ page }) => {
+  pageConsole = '';
+  page.on('console', (message) => {
+    pageConsole += `[${message.type()}] ${message.text()}\n`;
+  });
+  page.on('pageerror', (error) => {
+    pageConsole += `[pageerror] ${error.message}\n`;
+  });
+});
+test.afterEach(async ({ page }, info) => {
+  if (info.status === info.expectedStatus) return;
+  await info.attach('page', { body: await page.screenshot(), contentType: 'image/png' });
+  await info.attach('npm run dev output', { body: output, contentType: 'text/plain' });
+  await info.attach('page console', { body: pageConsole, contentType: 'text/plain' });
+  console.log(`npm run dev said:\n${output}\nThe page's console said:\n${pageConsole}`);
 });
 
 test.afterAll(async () => {
@@ -87,18 +116,20 @@ test('serves the app from source and updates it in place when a source file chan
   try {
     const source = await readFile(edited, 'utf8');
     expect(source, `the login page's source should hold ${BEFORE} for this test to edit`).toContain(BEFORE);
-    await writeFile(edited, source.replace(BEFORE, AFTER));
+    await saveByRename(source.replace(BEFORE, AFTER));
     // The file watcher, the transform and the browser's fetch of the new module: an event, not a fixed delay.
     await expect(page.getByRole('link', { name: 'Sign in with SSO (hot reload test)' })).toBeVisible({
       timeout: 15_000,
     });
+    // Hot reload, not a reload: the typed values and the page's own state are still there.
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   } finally {
+    // Saved in place, once the page shows the first save: the dev server must end with the finished file, not with
+    // the empty or half-written one the watcher fired on.
     await restoreSource();
   }
   await expect(page.getByRole('link', { name: 'Sign in with SSO', exact: true })).toBeVisible({ timeout: 15_000 });
-  // Hot reload, not a reload: the typed values and the page's own state are still there.
-  await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
-  expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 });
 
 test('serves the gallery from source, and the docs, the dashboard placeholder and the API as npm start does', async ({

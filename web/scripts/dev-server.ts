@@ -57,7 +57,16 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       appType: 'spa',
       clearScreen: false,
       // The entry and what it imports are transformed while Prism starts, so the first page comes at once.
-      server: { middlewareMode: true, ws: { server }, warmup: { clientFiles: [entry] } },
+      server: {
+        middlewareMode: true,
+        ws: { server },
+        warmup: { clientFiles: [entry] },
+        // An editor that saves in place (truncate, then write) makes the watcher fire on the empty or half-written
+        // file; without this Vite transforms what it reads then, and the watcher drops the write's own event (one
+        // change per file per 50 ms), so the page keeps the broken module until the next save. Report a change once
+        // the file's size has held still: a moment later, and always for the finished file.
+        watch: { awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } },
+      },
       ...extra,
     });
   // The app's config leaves the root to the working directory. The gallery keeps its own pre-bundled dependencies:
