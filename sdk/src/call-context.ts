@@ -35,8 +35,8 @@ export interface CallContext {
 
 /**
  * The property by which a Request says it is this call's and carries `ctx.sentBody` unchanged: openapi-fetch sets it
- * on the Request it builds (it copies unknown call options onto it), and a middleware of ours that rebuilds the
- * Request around the same body passes it on. A Request an app's middleware built has no mark, and its body is read.
+ * on the Request it builds (it copies unknown call options onto it), and the proxy rewrite on the one it builds. A
+ * Request an app's middleware built has no mark, and its body is read.
  */
 export const CALL_MARK = 'runofshowCall';
 
@@ -49,11 +49,4 @@ export function markedBody(request: Request, ctx: CallContext): string | undefin
 export function markAs<R extends Request>(request: R, ctx: CallContext): R {
   Object.defineProperty(request, CALL_MARK, { value: ctx });
   return request;
-}
-
-/** Passes the mark from one Request of the call to the next one built around the same body. */
-export function passMark<R extends Request>(from: Request, to: R): R {
-  const mark = (from as Request & { [CALL_MARK]?: unknown })[CALL_MARK];
-  if (mark !== undefined) Object.defineProperty(to, CALL_MARK, { value: mark });
-  return to;
 }

@@ -8,7 +8,7 @@ import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
 import { type OperationId, operations } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
-import { credentials } from './middleware/credentials.js';
+import { credentialQuery, credentials } from './middleware/credentials.js';
 import { errors } from './middleware/errors.js';
 import { proxyMode } from './middleware/proxy-mode.js';
 import { requestIds } from './middleware/request-ids.js';
@@ -115,7 +115,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
   const baseFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const logger = config.logger === undefined ? console : config.logger;
   // In proxy mode the key stays on the server: this client never sends it, whatever it was given.
-  const held = { apiKey: bases.proxy ? undefined : config.apiKey, clientId: config.clientId };
+  const credentialHeaders = credentials({ apiKey: bases.proxy ? undefined : config.apiKey, clientId: config.clientId });
 
   const client = createClient<paths>({ baseUrl: bases.endpoint });
   const request = client.request.bind(client) as unknown as LooseRequest;
@@ -126,12 +126,14 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
   async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
     const { signal: _signal, middleware, ...rest } = init;
     // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call.
-    const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentials(ctx, held), requestIds(ctx)];
+    const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentialHeaders, requestIds(ctx)];
     if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
     const parseAs = ctx.parseAs ?? 'json';
     const serialize = (rest.bodySerializer as BodySerializer | undefined) ?? defaultBodySerializer;
+    const query = credentialQuery(ctx, rest.params?.query);
     const result = await request(ctx.method, ctx.path, {
       ...rest,
+      ...(query === rest.params?.query ? {} : { params: { ...rest.params, query } }),
       parseAs: parseAs === 'none' ? 'json' : parseAs,
       // The call's signal goes to the transport alone: every Request that carries a signal costs one more in Node.
       fetch: (input: Request) => transport(input, ctx, markedBody(input, ctx)),

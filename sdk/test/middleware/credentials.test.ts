@@ -40,6 +40,17 @@ describe('credentials middleware (§7)', () => {
     expect(signIn?.search).toBe('');
   });
 
+  it('replaces a token the caller put in the query, and keeps the rest of the query', async () => {
+    const { fetch, requests } = fakeFetch();
+    const api = createApiClientFor({ endpoint, apiKey: 'k', fetch, getAccessToken: () => 'tok-123' }, table);
+    await (api.GET as Loose)('/things/{thingId}', {
+      params: { path: { thingId: 't1' }, query: { accessToken: 'stale', fields: 'a' } },
+    });
+    const url = new URL(requests[0]?.url ?? '');
+    expect(url.searchParams.getAll('accessToken')).toEqual(['tok-123']);
+    expect(url.searchParams.get('fields')).toBe('a');
+  });
+
   it('sends neither when none is held', async () => {
     const { fetch, requests } = fakeFetch();
     const api = createApiClientFor({ endpoint, apiKey: 'k', fetch, getAccessToken: () => null }, table);
