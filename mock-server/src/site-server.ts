@@ -169,6 +169,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     log(`site: ${req.method} ${redactPath(req.url ?? '')} → 405`);
     socket.end(rawAnswer(405, { Allow: 'GET, HEAD, POST' }));
   });
+  // An Expect other than 100-continue: Node would answer 417 itself, without the security headers or a log line.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    log(`site: ${req.method} ${redactPath(req.url ?? '')} → 417`);
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+    sendText(res, 417, 'Expectation failed');
+  });
   const running = await listen(server, options.port, options.host);
   const port = new URL(running.url).port;
   for (const name of ['127.0.0.1', 'localhost', '[::1]', options.host ?? '127.0.0.1']) hosts.add(`${name}:${port}`);

@@ -273,6 +273,12 @@ describe.each(['fetch handler', 'node listener'] as const)('site hardening throu
       ['two Hosts', head('GET /app.login/login HTTP/1.1', 'Host: evil.example\r\n'), 400],
       ['a NUL in the path', head('GET /app.login/%00 HTTP/1.1'), 400],
       ['CONNECT', head('CONNECT 127.0.0.1:22 HTTP/1.1'), 405],
+      // Node answered an Expect other than 100-continue itself, bare: no security headers, no log line.
+      [
+        'an Expect it cannot meet',
+        head('POST /api/users.create HTTP/1.1', 'Expect: 200-ok\r\nContent-Length: 0\r\n'),
+        417,
+      ],
       ['a header line that is no header', head('GET /app.login/login HTTP/1.1', 'no colon here\r\n'), 400],
     ])('%s gets a 4xx with the security headers and one log line without a stack', async (_, request, status) => {
       const answer = await raw(site.url, request());

@@ -22,29 +22,44 @@ export function pathParamProblem(
     if (value === undefined || value === null || Array.isArray(value) || typeof value === 'object') {
       return `Missing required path parameter: ${name} for ${template}.`;
     }
-    if (movesPath(String(value))) {
-      return `Path parameter ${name} for ${template} must not be empty, "." or "..": it would change the path.`;
+    const text = String(value);
+    // A lone surrogate cannot be percent-encoded: encodeURIComponent would throw (and a thrown listener crashes Node).
+    if (LONE_SURROGATE.test(text)) return `Path parameter ${name} for ${template} is not well-formed Unicode text.`;
+    if (movesPath(text)) {
+      return `Path parameter ${name} for ${template} must not be empty, "." or "..", nor hold a "." or ".." segment: it would change the path.`;
     }
   }
   return undefined;
 }
 
-/** Empty, `.` or `..`, as given or after any number of percent-decodings (a server may decode more than once). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A `.` or `..` segment between slashes or backslashes (`../x`, `a/..`, `..\\`), or the whole value. */
+const DOT_SEGMENT = /(^|[/\\])\.\.?([/\\]|$)/;
+
+/**
+ * Empty, `.` or `..`, or holding a `.` or `..` segment (`..%2f` is `../` to a server that decodes `%2F`, as nginx
+ * does before it normalises), as given or after any number of percent-decodings (a server may decode more than once).
+ */
 function movesPath(value: string): boolean {
   let current = value;
   for (let round = 0; round < 8; round++) {
-    if (current === '' || current === '.' || current === '..') return true;
+    if (current === '' || DOT_SEGMENT.test(current)) return true;
     if (!current.includes('%')) return false;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(current);
-    } catch {
-      return false;
-    }
+    const decoded = decodeLeniently(current);
     if (decoded === current) return false;
     current = decoded;
   }
   return true;
+}
+
+/** Percent-decoded; where that fails (`%ff`, a lone `%`), the ASCII escapes alone, as a lenient server decodes. */
+function decodeLeniently(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
 }
 
 /** The path of a call: the template with each placeholder replaced by its encoded value (checked beforehand). */

@@ -98,6 +98,27 @@ describe.each(proxyEntries(site))('proxy handler hardening (issue 14): %s', (ent
     expect((await handler(call('/api/users.create', { body: nested(64) }))).status).toBe(200);
   });
 
+  // encodeURIComponent throws on a lone surrogate: the fetch handler rejected, and the listener's rejected promise
+  // (`void listener(req, res)`, as the README mounts it) took the whole Node process down with one request.
+  it('refuses a path parameter that is not well-formed Unicode with 400, as JSON and in an upload', async () => {
+    const upstream = fakeFetch(() => Response.json({}));
+    const json = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const response = await json(call('/api/users.delete', { body: '{"params":{"userId":"\\ud800"}}' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, detail: expect.stringMatching(/not well-formed/) });
+    const form = new FormData();
+    form.append('params', '{"userId":"\\udc00x"}');
+    form.append('file', new File(['png'], 'a.png'));
+    const uploads = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: upload });
+    const request = new Request(`${site}/api/upload/users.updatePhoto`, {
+      method: 'POST',
+      headers: { origin: site, 'x-request-id': 'r1' },
+      body: form,
+    });
+    expect((await uploads(request)).status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   describe('same origin only (CSRF)', () => {
     const handler = () => createProxyHandler({ endpoint, apiKey, fetch: fakeFetch(() => Response.json({})).fetch });
     it.each([

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyHandlerOptions } from '../src/proxy/core.js';
 import { createProxyListener } from '../src/proxy/listener.js';
@@ -131,6 +132,41 @@ describe('proxy listener over node:http', () => {
       expect(response.headers.get('content-type')).toBe('application/problem+json');
       expect(await response.json()).toMatchObject({ status, requestId: 'r1' });
     }
+  });
+
+  // Found attacking the listener: node:http hands over a repeated header twice where fetch joins it, so the listener
+  // judged the first Content-Type alone and passed both, and a browser takes the last (text/html).
+  it('judges every Content-Type the API sends, as fetch joins them: JSON then HTML is a 502', async () => {
+    const api = await upstream((_, res) => {
+      res.setHeader('Content-Type', ['application/json', 'text/html']);
+      res.end('<script>alert(1)</script>');
+    });
+    const url = await site({ endpoint: api.url });
+    const response = await post(url, '/api/users.hasTwoFactorAuth', JSON.stringify({ params: { email: 'a@b.c' } }));
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.text()).not.toContain('<script>');
+  });
+
+  it('answers 502 for a status outside 200 to 599, which fetch refuses too', async () => {
+    const api = await upstream((_, res) => res.writeHead(600, { 'content-type': 'application/json' }).end('{}'));
+    const url = await site({ endpoint: api.url });
+    const response = await post(url, '/api/users.hasTwoFactorAuth', JSON.stringify({ params: { email: 'a@b.c' } }));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ status: 502, requestId: 'r1' });
+  });
+
+  it('decodes a gzip answer as fetch does, instead of passing compressed bytes as JSON', async () => {
+    const api = await upstream((_, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(gzipSync(JSON.stringify({ hasTwoFactorAuth: true }))),
+    );
+    const url = await site({ endpoint: api.url });
+    const response = await post(url, '/api/users.hasTwoFactorAuth', JSON.stringify({ params: { email: 'a@b.c' } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toEqual({ hasTwoFactorAuth: true });
   });
 
   it("takes the Host's origin as the site's own by default, and no other", async () => {

@@ -163,14 +163,21 @@ export function proxyCore(options: ProxyHandlerOptions) {
 
   /** The API's status, an allow-list of its headers and its body, if that body is JSON or CSV; else a 502. */
   function answer(upstream: Answer, requestId: string): Outgoing {
-    const headers: [string, string][] = [];
-    let type: string | null = null;
-    for (const [name, value] of upstream.headers) {
-      if (!PASSED_HEADER.test(name)) continue;
-      headers.push([name, value]);
-      if (type === null && name.toLowerCase() === 'content-type') type = value;
+    // A status fetch cannot carry (node:http reads 600 to 999 too) is no answer the browser could use.
+    if (upstream.status < 200 || upstream.status > 599) {
+      return problemAnswer(502, 'Bad gateway', `The API answered with status ${upstream.status}.`, requestId);
     }
-    if (upstream.body?.byteLength && !isPassedType(type)) {
+    // A repeated header is joined as fetch's Headers joins it, so two Content-Types are judged (and passed) together:
+    // a browser would take the last one.
+    const passed = new Map<string, string>();
+    for (const [name, value] of upstream.headers) {
+      const key = name.toLowerCase();
+      if (!PASSED_HEADER.test(key)) continue;
+      const seen = passed.get(key);
+      passed.set(key, seen === undefined ? value : `${seen}, ${value}`);
+    }
+    const headers = [...passed];
+    if (upstream.body?.byteLength && !isPassedType(passed.get('content-type') ?? null)) {
       return problemAnswer(502, 'Bad gateway', 'The API answered with a body that is neither JSON nor CSV.', requestId);
     }
     return { status: upstream.status, statusText: upstream.statusText, headers, body: upstream.body };
