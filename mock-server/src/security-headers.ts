@@ -20,7 +20,19 @@ export interface CspOptions {
 // hCaptcha's documented CSP sources.
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 
-const hash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+const hashes = new Map<string, string>();
+
+/** A CSP source for one inline element, remembered: the docs page's inline bundle is megabytes, hashed once. */
+function hash(script: string): string {
+  let found = hashes.get(script);
+  if (found === undefined) {
+    found = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+    // Pages change only on a rebuild: a few dozen entries cover every page and its last versions.
+    if (hashes.size >= 64) hashes.clear();
+    hashes.set(script, found);
+  }
+  return found;
+}
 
 /** The inline <script> bodies of an HTML page, for hashing into its CSP. */
 export function inlineScriptsOf(html: string): string[] {

@@ -41,10 +41,19 @@ const readOnly =
     sendText(hit.res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   };
 
+const texts = new Map<string, { text: string; key: string }>();
+
+/** A page's text, read again only when its modification time or size changes (the docs page is megabytes). */
 async function readText(path: string): Promise<{ text: string; key: string } | undefined> {
   try {
     const info = await stat(path);
-    return info.isFile() ? { text: await readFile(path, 'utf8'), key: `${path}@${info.mtimeMs}` } : undefined;
+    if (!info.isFile()) return undefined;
+    const key = `${path}@${info.mtimeMs}:${info.size}`;
+    const known = texts.get(path);
+    if (known?.key === key) return known;
+    const read = { text: await readFile(path, 'utf8'), key };
+    texts.set(path, read);
+    return read;
   } catch {
     return undefined;
   }
@@ -75,6 +84,18 @@ function app(options: SiteOptions): Serve {
   });
 }
 
+const scripts = new WeakMap<{ text: string }, string[]>();
+
+/** The inline scripts of a page read by `readText`, found once per version of the file. */
+function scriptsOf(file: { text: string }): string[] {
+  let found = scripts.get(file);
+  if (!found) {
+    found = inlineScriptsOf(file.text);
+    scripts.set(file, found);
+  }
+  return found;
+}
+
 /** The reference docs under /docs/: the docs page routes in the browser, so every other path gets the same page. */
 function docs(options: SiteOptions): Serve {
   const files = staticFiles(options.docsDir);
@@ -88,7 +109,7 @@ function docs(options: SiteOptions): Serve {
     const file = (await readText(join(options.docsDir, 'index.html'))) ?? undefined;
     if (!file) return sendText(hit.res, 404, 'The docs are not built: `npm run build -w openapi`.');
     // Redoc's page carries its bundle and the description inline: allow exactly those scripts by hash.
-    hit.pageHeaders({ inlineScripts: inlineScriptsOf(file.text), inlineStyles: true, blobWorkers: true });
+    hit.pageHeaders({ inlineScripts: scriptsOf(file), inlineStyles: true, blobWorkers: true });
     send(hit.res, 200, 'text/html; charset=utf-8', file.text, { 'Cache-Control': 'no-cache' }, file.key);
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +9,14 @@ import { type RunningSite, startSite } from '../src/site-server.js';
 
 let site: RunningSite;
 let app: string;
+let docsDir: string;
 const STYLE = 'body{margin:0}';
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'site-'));
   app = join(dir, 'app');
   const docs = join(dir, 'docs');
+  docsDir = docs;
   await mkdir(join(app, 'assets'), { recursive: true });
   await mkdir(docs, { recursive: true });
   await writeFile(
@@ -45,6 +47,29 @@ beforeAll(async () => {
 afterAll(() => site.stop());
 
 describe('site server', () => {
+  // The docs page is read and its inline scripts hashed once per version of the file, not per request.
+  it('serves a rebuilt docs page, and allows its new inline script and no longer the old one', async () => {
+    const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const page = join(docsDir, 'index.html');
+    const before = 'window.version = 1;';
+    const after = 'window.version = 2;';
+    try {
+      await writeFile(page, `<h1>docs</h1><script>${before}</script>`);
+      await utimes(page, new Date(1_000_000), new Date(1_000_000));
+      const first = await fetch(`${site.url}/docs/`);
+      expect(await first.text()).toContain(before);
+      expect(first.headers.get('content-security-policy')).toContain(sha(before));
+      await writeFile(page, `<h1>docs</h1><script>${after}</script>`);
+      await utimes(page, new Date(2_000_000), new Date(2_000_000));
+      const second = await fetch(`${site.url}/docs/`);
+      expect(await second.text()).toContain(after);
+      expect(second.headers.get('content-security-policy')).toContain(sha(after));
+      expect(second.headers.get('content-security-policy')).not.toContain(sha(before));
+    } finally {
+      await writeFile(page, '<h1>docs</h1>');
+    }
+  });
+
   it('writes a setting into the page literally, whatever characters it holds', async () => {
     const html = await (await fetch(`${site.url}/app.login/signup`)).text();
     expect(html).toContain('<meta name="api-key" content="k$\'$&amp;$`" />');
