@@ -140,6 +140,11 @@ test('serves the gallery from source, and the docs, the dashboard placeholder an
   await expect(page.getByRole('heading', { level: 1, name: 'Component gallery' })).toBeVisible();
   expect(await viteClientLoaded(page, '/gallery/')).toBe(true);
 
+  // Any case of the base, as the site server answers it: still the app from source.
+  await page.goto(`${base}/APP.Login/login`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
+  expect(await viteClientLoaded(page, '/app.login/')).toBe(true);
+
   await page.goto(`${base}/dash/redirect`);
   await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   expect((await request.get(`${base}/docs/`)).headers()['content-type']).toMatch(/^text\/html/);

@@ -85,8 +85,17 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     };
-    if (path.startsWith('/app.login/')) return app.middlewares(req, res, notFound);
-    if (path.startsWith('/gallery/')) return gallery.middlewares(req, res, notFound);
+    // Matched in any case, as the site server's mounts are, and handed to Vite under the base it knows.
+    const lower = path.toLowerCase();
+    for (const [base, vite] of [
+      ['/app.login/', app],
+      ['/gallery/', gallery],
+    ] as const) {
+      if (!lower.startsWith(base)) continue;
+      const url = req.url ?? '/';
+      if (url.toLowerCase().startsWith(base)) req.url = `${base}${url.slice(base.length)}`;
+      return vite.middlewares(req, res, notFound);
+    }
     forward(site, req, res);
   });
   await new Promise<void>((resolve, reject) => {
