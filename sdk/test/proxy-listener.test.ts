@@ -205,3 +205,33 @@ describe('proxy listener over node:http', () => {
     expect(api.seen).toHaveLength(0);
   });
 });
+
+describe('proxy listener, when something unforeseen goes wrong', () => {
+  // A host mounts it as `createServer((req, res) => void listener(req, res))`: a rejected promise ends that process.
+  it('answers 500 with a problem that quotes nothing of the error, and never rejects', async () => {
+    const listener = createProxyListener({ endpoint: 'http://127.0.0.1:9', apiKey });
+    const headers = new Proxy({} as Record<string, string>, {
+      get: () => {
+        throw new Error(`internal detail ${apiKey}`);
+      },
+    });
+    const written: { status?: number; body?: string; headers: [string, string][] } = { headers: [] };
+    const req = { method: 'POST', url: '/api/users.get', headers, complete: true, socket: {} } as never;
+    const res = {
+      shouldKeepAlive: true,
+      setHeader: () => undefined,
+      appendHeader: (name: string, value: string) => written.headers.push([name, value]),
+      writeHead: (status: number) => {
+        written.status = status;
+      },
+      end: (body?: Uint8Array | string) => {
+        written.body = typeof body === 'string' ? body : new TextDecoder().decode(body);
+      },
+    };
+    await expect(listener(req, res)).resolves.toBeUndefined();
+    expect(written.status).toBe(500);
+    expect(JSON.parse(written.body ?? '')).toMatchObject({ status: 500, title: 'Internal error' });
+    expect(written.body).not.toContain('internal detail');
+    expect(written.body).not.toContain(apiKey);
+  });
+});

@@ -108,16 +108,18 @@ function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing):
  * The proxy handler as a node:http request listener, `(req, res) => Promise<void>`: the same rules, options and
  * answers as `createProxyHandler`, without a fetch Request or Response per call, and the direct call made over
  * kept-alive node:http(s) connections (through `options.fetch` instead when one is given). Headers already set on
- * `res` (a site's security headers) stay unless the API's allow-listed ones name them.
+ * `res` (a site's security headers) stay unless the API's allow-listed ones name them. It never rejects: anything
+ * unforeseen is answered 500.
  */
 export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
   const core = proxyCore(options);
   const send = options.fetch;
   return async (req, res) => {
-    const call = incoming(req);
-    const requestId = core.requestIdOf(call);
+    let requestId = '';
     let outgoing: Outgoing;
     try {
+      const call = incoming(req);
+      requestId = core.requestIdOf(call);
       const direct = await core.prepare(call);
       try {
         const answer = send
@@ -128,8 +130,13 @@ export function createProxyListener(options: ProxyHandlerOptions): ProxyListener
         outgoing = core.failed(error, requestId);
       }
     } catch (error) {
-      if (!(error instanceof ProxyProblem)) throw error;
-      outgoing = core.problem(error, requestId);
+      // Mounted as `void listener(req, res)`, a rejection would end the host's process: whatever else went wrong is
+      // a 500 problem that says nothing of the error.
+      const known = error instanceof ProxyProblem ? error : undefined;
+      outgoing = core.problem(
+        known ?? new ProxyProblem(500, 'Internal error', 'The proxy could not take the call.'),
+        requestId,
+      );
     }
     write(req, res, outgoing);
   };
