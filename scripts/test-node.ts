@@ -3,12 +3,13 @@
 // node_modules/.cache (once; later runs reuse it). The SDK is packed once for both. `.ci/run` calls it after
 // `npm test`, which covers the machine's own Node.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinary, pathWith, VERSIONS } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
+import { vitestCounts } from './test-reports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'runofshow-test-node-'));
@@ -33,13 +34,11 @@ try {
       ],
       { cwd: join(root, 'sdk'), env, stdio: 'inherit' },
     );
-    let counts = { numPassedTests: 0, numFailedTests: unit.status === 0 ? 0 : 1 };
-    try {
-      counts = JSON.parse(readFileSync(report, 'utf8')) as typeof counts;
-    } catch {}
-    passed += counts.numPassedTests;
-    failed += counts.numFailedTests + (unit.status !== 0 && counts.numFailedTests === 0 ? 1 : 0);
-    lines.push(`  Node ${version}: SDK unit tests ${counts.numPassedTests} passed, ${counts.numFailedTests} failed`);
+    const counts = vitestCounts(report) ?? { passed: 0, failed: unit.status === 0 ? 0 : 1 };
+    passed += counts.passed;
+    // A run that failed without a failed test (a crash, a type error at load) still counts as one failure.
+    failed += counts.failed + (unit.status !== 0 && counts.failed === 0 ? 1 : 0);
+    lines.push(`  Node ${version}: SDK unit tests ${counts.passed} passed, ${counts.failed} failed`);
 
     console.log(`\n▶ Node ${version}: the consumer test`);
     const consumer = spawnSync(

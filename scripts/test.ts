@@ -1,9 +1,10 @@
 // `npm test`: every check and test, in order of cost, stopping at the first failure.
 // Prints each step's time and a closing "tests: N passed, N failed" line.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.js';
+import { type Counts, playwrightCounts, vitestCounts } from './test-reports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = `${root}node_modules/.cache/test-reports`;
@@ -57,25 +58,12 @@ const steps: Step[] = [
   },
 ];
 
-function count(): { passed: number; failed: number } {
-  let passed = 0;
-  let failed = 0;
-  try {
-    const v = JSON.parse(readFileSync(`${reports}/vitest.json`, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-    };
-    passed += v.numPassedTests;
-    failed += v.numFailedTests;
-  } catch {}
-  try {
-    const p = JSON.parse(readFileSync(`${reports}/playwright.json`, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
-    };
-    passed += p.stats.expected + p.stats.flaky;
-    failed += p.stats.unexpected;
-  } catch {}
-  return { passed, failed };
+function count(): Counts {
+  const found = [vitestCounts(`${reports}/vitest.json`), playwrightCounts(`${reports}/playwright.json`)];
+  return found.reduce<Counts>(
+    (sum, counts) => ({ passed: sum.passed + (counts?.passed ?? 0), failed: sum.failed + (counts?.failed ?? 0) }),
+    { passed: 0, failed: 0 },
+  );
 }
 
 const started = Date.now();
