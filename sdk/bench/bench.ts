@@ -1,8 +1,10 @@
 // `npm run bench -w sdk`: the SDK's cost over raw fetch on loopback, measured in one run (not a test). It measures
 // the built package, as users install it (the script builds it first): the sources run through tsx would carry
 // esbuild's name helper on every closure. `npm run bench:node` at the root runs it on Node 22 and 24 as well.
-//   reads:  10,000 sequential GET round trips per side, SDK vs raw fetch, both reading the JSON body
-//   writes: 1,000 queued writes (issued at once, sent one at a time) vs 1,000 awaited raw fetch POSTs
+//   reads:  40,000 sequential GET round trips per side, SDK vs raw fetch, both reading the JSON body
+//   writes: 8,000 queued writes (issued 25 at once, sent one at a time) vs 8,000 awaited raw fetch POSTs
+// in 10 rounds, the sides taking turns every 25 calls (stats.ts): a round is long enough to hold several collector
+// pauses of each side (1 call in 1,000 takes 4-20 ms here), which made shorter rounds swing 0.5-3x.
 //   proxy:  requests per second through the proxy handler vs straight to its upstream, 50 connections, each side in
 //           processes of its own (wrk, else autocannon), with a bare pass-through proxy as the ceiling (proxy.ts)
 // Goals (issue 13): ≤ 1.15×, ≤ 1.20×, and the proxy hop keeping ≥ 75 %. BENCH_READS / BENCH_WRITES / BENCH_ROUNDS
@@ -17,9 +19,9 @@ import { benchProxy } from './proxy.js';
 import { startServer } from './server.js';
 import { interleave, median, quantile } from './stats.js';
 
-const reads = Number(process.env.BENCH_READS ?? 10_000);
-const writes = Number(process.env.BENCH_WRITES ?? 1_000);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
+const reads = Number(process.env.BENCH_READS ?? 40_000);
+const writes = Number(process.env.BENCH_WRITES ?? 8_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const floor = process.env.BENCH_FLOOR === '1';
 const proxyRounds = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
 const proxySeconds = Number(process.env.BENCH_PROXY_SECONDS ?? 4);
