@@ -101,9 +101,20 @@ const readSides: Record<string, (count: number) => Promise<unknown>> = {
       }
     : {}),
 };
+// openapi-fetch alone on a write: its Request carries the body as a stream, which fetch then copies.
+const barePost = (n: number) =>
+  bare.POST(
+    '/teams' as never,
+    {
+      params: { query: { accessToken: 'bench-token' } },
+      headers: { ...directHeaders(crypto.randomUUID()), 'Idempotency-Key': crypto.randomUUID() },
+      body: team(n),
+    } as never,
+  );
 const writeSides: Record<string, (count: number) => Promise<unknown>> = {
   raw: (count) => sequential(count, rawPost),
   sdk: (count) => Promise.all(Array.from({ length: count }, (_, n) => api.teams.create({ payload: team(n) }))),
+  ...(floor ? { 'openapi-fetch alone': (count: number) => sequential(count, barePost) } : {}),
 };
 
 // Warm-up: JIT, the connection pool and the SDK's lazily built parts, on both sides, before anything is timed.
