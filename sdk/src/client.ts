@@ -107,7 +107,7 @@ export function createApiClientFor<T extends OperationTable>(
 }
 
 // Untyped on purpose: each public constructor casts to its own `ApiClient<…>`, so the compiler never has to compare
-// two instantiations of the 302-operation facade (that comparison alone cost ~50 s of type-checking).
+// two instantiations of the 308-operation facade (that comparison alone cost ~50 s of type-checking).
 function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
   const bases = validateConfig(config);
   const index = new OperationIndex(table);
