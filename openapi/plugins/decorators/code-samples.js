@@ -14,8 +14,7 @@ const WIDTH = 100;
 /** @typedef {{ resolve: (node: any, from?: string) => { node: any, location?: { source: { absoluteRef: string } } } }} Ctx */
 
 /**
- * Follows `$ref`s from file to file (the tree a decorator sees still points at files), or through
- * `#/components/...` when it runs on the bundle again.
+ * Follows `$ref`s from file to file: the tree a decorator sees still points at files.
  * @param {Ctx} ctx
  * @param {any} node
  * @param {string} [from]
