@@ -69,7 +69,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\b/i;
 
 /** A problem-details answer (RFC 9457), never cached. */
-export function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
+function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
   return {
     status,
     headers: [
@@ -82,7 +82,8 @@ export function problemAnswer(status: number, title: string, detail: string, req
 
 /**
  * Everything the proxy decides, whichever way the call arrives and the API is reached: the route, the hardening
- * rules, the envelope and the direct call (`prepare`), then the answer the browser gets (`answer`, `failed`).
+ * rules, the envelope and the direct call (`prepare`), then the answer the browser gets (`answer`, `failed`), the
+ * whole of it in `serve`.
  */
 export function proxyCore(options: ProxyHandlerOptions) {
   if (!options.endpoint) throw new ApiConfigError('Missing required proxy handler configuration: endpoint.');
@@ -199,5 +200,28 @@ export function proxyCore(options: ProxyHandlerOptions) {
   const problem = (error: ProxyProblem, requestId: string) =>
     problemAnswer(error.status, error.title, error.detail, requestId);
 
-  return { prepare, answer, failed, problem, requestIdOf, timeoutMs };
+  /**
+   * One call, from its arrival to what the browser gets: a refused call is its problem, an API out of reach or out of
+   * time a 502 or 504. `send` makes the direct call. Only an error that is no `ProxyProblem` is thrown.
+   */
+  async function serve(
+    request: Incoming,
+    send: (direct: DirectCall) => Promise<Answer>,
+    requestId = requestIdOf(request),
+  ): Promise<Outgoing> {
+    let direct: DirectCall;
+    try {
+      direct = await prepare(request);
+    } catch (error) {
+      if (!(error instanceof ProxyProblem)) throw error;
+      return problem(error, requestId);
+    }
+    try {
+      return answer(await send(direct), requestId);
+    } catch (error) {
+      return failed(error, requestId);
+    }
+  }
+
+  return { serve, problem, requestIdOf, timeoutMs };
 }
