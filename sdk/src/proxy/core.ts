@@ -2,7 +2,7 @@ import { ApiConfigError, httpUrl } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
 import { directTarget, ENVELOPE_FIELDS, readEnvelope, uploadEnvelope } from './envelope.js';
-import { checkSameOrigin, isPassedType, PASSED_HEADER, parseJson } from './guards.js';
+import { checkSameOrigin, isPassedType, PASSED_HEADER, parseJson, tooLarge } from './guards.js';
 import { ProxyProblem, problemBody } from './problem.js';
 
 export interface ProxyHandlerOptions {
@@ -33,7 +33,7 @@ export interface Incoming {
   /** The request URL's origin: the site's own unless `origins` says otherwise. */
   origin: string;
   header(name: string): string | null;
-  /** The body, counted as it arrives: a 413 problem past `maxBytes`, a 408 past `timeoutMs`. */
+  /** The body, counted as it arrives (its declared length is judged before): a 413 problem past `maxBytes`, a 408 past `timeoutMs`. */
   body(maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>>;
 }
 
@@ -97,6 +97,13 @@ export function proxyCore(options: ProxyHandlerOptions) {
   const origins = options.origins ?? [];
   const decoder = new TextDecoder();
 
+  /** The call's body: refused unread when its declared length is past the limit, else counted as it arrives. */
+  function bodyOf(request: Incoming): Promise<Uint8Array<ArrayBuffer>> {
+    const declared = request.header('content-length');
+    if (declared !== null && Number(declared) > maxBodyBytes) throw tooLarge(maxBodyBytes);
+    return request.body(maxBodyBytes, bodyTimeoutMs);
+  }
+
   async function prepare(request: Incoming): Promise<DirectCall> {
     const rest = request.pathname.startsWith(`${base}/`) ? request.pathname.slice(base.length + 1) : '';
     const upload = rest.startsWith('upload/');
@@ -141,7 +148,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
       if (request.header('x-request-id') === null) {
         throw new ProxyProblem(403, 'Forbidden', 'An upload carries an X-Request-Id header.');
       }
-      const bytes = await request.body(maxBodyBytes, bodyTimeoutMs);
+      const bytes = await bodyOf(request);
       const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => {
         throw new ProxyProblem(400, 'Bad request', 'The multipart body could not be read.');
       });
@@ -154,7 +161,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
     if (!JSON_TYPE.test(type)) {
       throw new ProxyProblem(415, 'Unsupported media type', 'A proxy call is a JSON body { params, payload, query }.');
     }
-    const bytes = await request.body(maxBodyBytes, bodyTimeoutMs);
+    const bytes = await bodyOf(request);
     const envelope = readEnvelope(parseJson(decoder.decode(bytes)));
     const url = directTarget(endpoint, operation, envelope, headers);
     if (envelope.payload === undefined) return { url, method: operation.method, headers };

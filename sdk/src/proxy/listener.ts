@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import { type DirectCall, type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
+import { tooLarge } from './guards.js';
 import { bytesOf, nodeAnswer } from './node-transport.js';
 import { ProxyProblem } from './problem.js';
 import { fetchAnswer } from './transport.js';
@@ -33,13 +34,8 @@ export interface ListenerResponse {
 
 export type ProxyListener = (req: ListenerRequest, res: ListenerResponse) => Promise<void>;
 
-const tooLarge = (maxBytes: number) =>
-  new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBytes} bytes.`);
-
 /** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
 function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(tooLarge(maxBytes));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
