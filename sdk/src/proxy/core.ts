@@ -2,7 +2,7 @@ import { ApiConfigError, httpUrl } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
 import { directTarget, ENVELOPE_FIELDS, readEnvelope, uploadEnvelope } from './envelope.js';
-import { checkSameOrigin, isPassedType, PASSED_HEADER, parseJson } from './guards.js';
+import { checkSameOrigin, isPassedType, PASSED_HEADER, parseJson, tooLarge } from './guards.js';
 import { ProxyProblem, problemBody } from './problem.js';
 
 export interface ProxyHandlerOptions {
@@ -33,7 +33,7 @@ export interface Incoming {
   /** The request URL's origin: the site's own unless `origins` says otherwise. */
   origin: string;
   header(name: string): string | null;
-  /** The body, counted as it arrives: a 413 problem past `maxBytes`, a 408 past `timeoutMs`. */
+  /** The body, counted as it arrives (its declared length is judged before): a 413 problem past `maxBytes`, a 408 past `timeoutMs`. */
   body(maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>>;
 }
 
@@ -69,7 +69,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\b/i;
 
 /** A problem-details answer (RFC 9457), never cached. */
-export function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
+function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
   return {
     status,
     headers: [
@@ -82,7 +82,8 @@ export function problemAnswer(status: number, title: string, detail: string, req
 
 /**
  * Everything the proxy decides, whichever way the call arrives and the API is reached: the route, the hardening
- * rules, the envelope and the direct call (`prepare`), then the answer the browser gets (`answer`, `failed`).
+ * rules, the envelope and the direct call (`prepare`), then the answer the browser gets (`answer`, `failed`), the
+ * whole of it in `serve`.
  */
 export function proxyCore(options: ProxyHandlerOptions) {
   if (!options.endpoint) throw new ApiConfigError('Missing required proxy handler configuration: endpoint.');
@@ -95,6 +96,13 @@ export function proxyCore(options: ProxyHandlerOptions) {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const origins = options.origins ?? [];
   const decoder = new TextDecoder();
+
+  /** The call's body: refused unread when its declared length is past the limit, else counted as it arrives. */
+  function bodyOf(request: Incoming): Promise<Uint8Array<ArrayBuffer>> {
+    const declared = request.header('content-length');
+    if (declared !== null && Number(declared) > maxBodyBytes) throw tooLarge(maxBodyBytes);
+    return request.body(maxBodyBytes, bodyTimeoutMs);
+  }
 
   async function prepare(request: Incoming): Promise<DirectCall> {
     const rest = request.pathname.startsWith(`${base}/`) ? request.pathname.slice(base.length + 1) : '';
@@ -140,7 +148,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
       if (request.header('x-request-id') === null) {
         throw new ProxyProblem(403, 'Forbidden', 'An upload carries an X-Request-Id header.');
       }
-      const bytes = await request.body(maxBodyBytes, bodyTimeoutMs);
+      const bytes = await bodyOf(request);
       const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => {
         throw new ProxyProblem(400, 'Bad request', 'The multipart body could not be read.');
       });
@@ -153,7 +161,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
     if (!JSON_TYPE.test(type)) {
       throw new ProxyProblem(415, 'Unsupported media type', 'A proxy call is a JSON body { params, payload, query }.');
     }
-    const bytes = await request.body(maxBodyBytes, bodyTimeoutMs);
+    const bytes = await bodyOf(request);
     const envelope = readEnvelope(parseJson(decoder.decode(bytes)));
     const url = directTarget(endpoint, operation, envelope, headers);
     if (envelope.payload === undefined) return { url, method: operation.method, headers };
@@ -199,5 +207,28 @@ export function proxyCore(options: ProxyHandlerOptions) {
   const problem = (error: ProxyProblem, requestId: string) =>
     problemAnswer(error.status, error.title, error.detail, requestId);
 
-  return { prepare, answer, failed, problem, requestIdOf, timeoutMs };
+  /**
+   * One call, from its arrival to what the browser gets: a refused call is its problem, an API out of reach or out of
+   * time a 502 or 504. `send` makes the direct call. Only an error that is no `ProxyProblem` is thrown.
+   */
+  async function serve(
+    request: Incoming,
+    send: (direct: DirectCall) => Promise<Answer>,
+    requestId = requestIdOf(request),
+  ): Promise<Outgoing> {
+    let direct: DirectCall;
+    try {
+      direct = await prepare(request);
+    } catch (error) {
+      if (!(error instanceof ProxyProblem)) throw error;
+      return problem(error, requestId);
+    }
+    try {
+      return answer(await send(direct), requestId);
+    } catch (error) {
+      return failed(error, requestId);
+    }
+  }
+
+  return { serve, problem, requestIdOf, timeoutMs };
 }

@@ -9,8 +9,6 @@ export async function readLimited(
   maxBytes: number,
   timeoutMs: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -43,7 +41,8 @@ export async function readLimited(
   return body;
 }
 
-const tooLarge = (maxBytes: number) =>
+/** The 413 of a body past `maxBytes`, declared or counted. */
+export const tooLarge = (maxBytes: number) =>
   new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBytes} bytes.`);
 
 /** Deepest nesting a JSON body may have; the API's payloads are a few levels deep. */

@@ -1,6 +1,5 @@
-import { type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
+import { type DirectCall, type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
 import { readLimited } from './guards.js';
-import { ProxyProblem } from './problem.js';
 import { fetchAnswer } from './transport.js';
 
 export { ApiConfigError } from '../config.js';
@@ -36,21 +35,7 @@ const toResponse = (outgoing: Outgoing) =>
  */
 export function createProxyHandler(options: ProxyHandlerOptions): (request: Request) => Promise<Response> {
   const core = proxyCore(options);
-  const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return async (request) => {
-    const call = incoming(request);
-    const requestId = core.requestIdOf(call);
-    let direct: Awaited<ReturnType<typeof core.prepare>>;
-    try {
-      direct = await core.prepare(call);
-    } catch (error) {
-      if (!(error instanceof ProxyProblem)) throw error;
-      return toResponse(core.problem(error, requestId));
-    }
-    try {
-      return toResponse(core.answer(await fetchAnswer(send, direct, core.timeoutMs), requestId));
-    } catch (error) {
-      return toResponse(core.failed(error, requestId));
-    }
-  };
+  const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const send = (direct: DirectCall) => fetchAnswer(fetch, direct, core.timeoutMs);
+  return async (request) => toResponse(await core.serve(incoming(request), send));
 }

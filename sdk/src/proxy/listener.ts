@@ -1,5 +1,6 @@
 /// <reference types="node" />
-import { type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
+import { type DirectCall, type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
+import { tooLarge } from './guards.js';
 import { bytesOf, nodeAnswer } from './node-transport.js';
 import { ProxyProblem } from './problem.js';
 import { fetchAnswer } from './transport.js';
@@ -33,13 +34,8 @@ export interface ListenerResponse {
 
 export type ProxyListener = (req: ListenerRequest, res: ListenerResponse) => Promise<void>;
 
-const tooLarge = (maxBytes: number) =>
-  new ProxyProblem(413, 'Content too large', `Proxy calls carry at most ${maxBytes} bytes.`);
-
 /** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
 function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(tooLarge(maxBytes));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -113,30 +109,21 @@ function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing):
  */
 export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
   const core = proxyCore(options);
-  const send = options.fetch;
+  const { fetch } = options;
+  const send = fetch
+    ? (direct: DirectCall) => fetchAnswer(fetch, direct, core.timeoutMs)
+    : (direct: DirectCall) => nodeAnswer(direct, core.timeoutMs);
   return async (req, res) => {
     let requestId = '';
     let outgoing: Outgoing;
     try {
       const call = incoming(req);
       requestId = core.requestIdOf(call);
-      const direct = await core.prepare(call);
-      try {
-        const answer = send
-          ? await fetchAnswer(send, direct, core.timeoutMs)
-          : await nodeAnswer(direct, core.timeoutMs);
-        outgoing = core.answer(answer, requestId);
-      } catch (error) {
-        outgoing = core.failed(error, requestId);
-      }
-    } catch (error) {
+      outgoing = await core.serve(call, send, requestId);
+    } catch {
       // Mounted as `void listener(req, res)`, a rejection would end the host's process: whatever else went wrong is
       // a 500 problem that says nothing of the error.
-      const known = error instanceof ProxyProblem ? error : undefined;
-      outgoing = core.problem(
-        known ?? new ProxyProblem(500, 'Internal error', 'The proxy could not take the call.'),
-        requestId,
-      );
+      outgoing = core.problem(new ProxyProblem(500, 'Internal error', 'The proxy could not take the call.'), requestId);
     }
     write(req, res, outgoing);
   };
