@@ -1,3 +1,4 @@
+import { escapeHtml } from '../escape-html.js';
 import type { ContractTally } from './contract-tally.js';
 import type { Mail } from './mail.js';
 
@@ -7,9 +8,6 @@ export interface OutboxPage {
   body: string;
   headers: Record<string, string>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
