@@ -52,7 +52,7 @@ ${mails.length ? `<ol class="mails">\n${mails.map(mailItem).join('\n')}\n</ol>` 
 `;
 }
 
-export const outboxCss = `body{margin:0;font-family:system-ui,sans-serif;background:#eff6ff;color:#111827}
+const outboxCss = `body{margin:0;font-family:system-ui,sans-serif;background:#eff6ff;color:#111827}
 main{max-width:720px;margin:0 auto;padding:24px 16px}
 .mails{list-style:none;padding:0;margin:0;display:grid;gap:12px}
 article{background:#fff;border:1px solid #bfdbfe;border-radius:8px;padding:12px 16px}
