@@ -77,9 +77,6 @@ export function securityHeaders(options: CspOptions = {}): Record<string, string
   };
 }
 
-/** The names of the headers `securityHeaders` sets, lower case: nothing passed through may replace them. */
-export const SECURITY_HEADER_NAMES = new Set(Object.keys(securityHeaders()).map((name) => name.toLowerCase()));
-
 // The app's router (wouter) matches its base and its routes in any case and after decoding (`decodeURI`): these
 // match the decoded path the same way, so `/APP.LOGIN/Reset/<token>` is a token page here as it is in the browser.
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { bridge, mountListener } from './api-bridge.js';
+import { mountListener } from './api-bridge.js';
 import { dashPlaceholder, dashPlaceholderCss } from './dash-placeholder.js';
 import { writeMeta } from './page-meta.js';
 import { type CspOptions, inlineScriptsOf, isTokenRoute, styleElementsOf } from './security-headers.js';
@@ -146,11 +146,10 @@ function outbox(options: SiteOptions): Serve {
   });
 }
 
-function api(options: SiteOptions, maxBodyBytes: number): Serve {
+function api(options: SiteOptions): Serve {
   return (hit) => {
-    if (options.apiListener) return mountListener(options.apiListener, hit.req, hit.res);
-    if (!options.api) return sendText(hit.res, 404, 'Proxy mode is not enabled');
-    return bridge(options.api, hit.req, hit.res, hit.url.origin, maxBodyBytes);
+    if (!options.apiListener) return sendText(hit.res, 404, 'Proxy mode is not enabled');
+    return mountListener(options.apiListener, hit.req, hit.res);
   };
 }
 
@@ -158,9 +157,9 @@ function api(options: SiteOptions, maxBodyBytes: number): Serve {
  * The site's routes, one mount per prefix, tried in order; the first whose prefix matches answers. Adding a route is
  * one line here.
  */
-export function siteMounts(options: SiteOptions, maxBodyBytes: number): Mount[] {
+export function siteMounts(options: SiteOptions): Mount[] {
   return [
-    { prefix: '/api', serve: api(options, maxBodyBytes) },
+    { prefix: '/api', serve: api(options) },
     { prefix: '/sso/login', serve: sso(options) },
     { prefix: '/app.login', serve: app(options) },
     { prefix: '/docs', serve: docs(options) },

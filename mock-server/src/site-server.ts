@@ -17,11 +17,9 @@ export interface SiteOptions {
   docsDir: string;
   /** Built component gallery (web/dist-gallery), served at /gallery/ when present. */
   galleryDir?: string;
-  /** Handles `/api/…` (proxy mode), a fetch-standard handler; without it or `apiListener`, /api answers 404. */
-  api?: (request: Request) => Promise<Response>;
   /**
-   * Handles `/api/…` as a node:http listener (`createProxyListener`), in place of `api`: the faster entry, which
-   * applies its own `maxBodyBytes` to the body instead of the site's.
+   * Handles `/api/…` (proxy mode): the SDK's node:http listener (`createProxyListener`), which counts the body against
+   * its own `maxBodyBytes`; without it, /api answers 404.
    */
   apiListener?: ProxyListener;
   /** The API the app calls in direct mode (the mock), written into the page and allowed by connect-src. */
@@ -34,8 +32,6 @@ export interface SiteOptions {
   meta?: Record<string, string>;
   /** The sandbox's outbox page and its stylesheet (`/outbox/…`), when the sandbox runs. */
   outbox?: (path: string) => OutboxPage | undefined;
-  /** Largest request body, in bytes (10 MiB): counted as it arrives, answered 413 past it. */
-  maxBodyBytes?: number;
   /** Milliseconds a client may take to send a request's headers and body (30 000); then 408 and the end. */
   requestTimeoutMs?: number;
   /** Host names (with port) the site answers to besides 127.0.0.1, localhost and [::1] on its port. */
@@ -89,11 +85,10 @@ const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
 
 /** Serves the sign-in app, the docs, the dashboard placeholder and the `/api` proxy on one origin. */
 export async function startSite(options: SiteOptions): Promise<RunningSite> {
-  const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.error(line));
   const apiOrigin = new URL(options.apiEndpoint).origin;
-  const mounts = siteMounts(options, maxBodyBytes);
+  const mounts = siteMounts(options);
   const hosts = new Set<string>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -95,7 +95,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
   let front: RunningFront | undefined;
   let site: RunningSite;
-  const routes = sandboxRoutes();
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
   const scenarios = (options.scenarios ?? catalogue).filter(
@@ -107,9 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       host,
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
-      ...(sandbox
-        ? { sandbox: { handles: (method: string, path: string) => matchSandbox(routes, method, path) !== undefined } }
-        : {}),
+      ...(sandbox ? { sandbox } : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
         // A caller that reports exchanges (`npm run mock`'s violation report) prints these already.
@@ -153,9 +150,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 }
 
-/** The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of. */
+/**
+ * The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of, with which calls are
+ * its to answer (for the front to label each exchange).
+ */
 async function startSandbox(host: string) {
   const state = await SignInSandbox.seeded();
   const backend = await startSandboxServer(state, await freePort(), host);
-  return { state, backend, tally: new ContractTally() };
+  const routes = sandboxRoutes();
+  const handles = (method: string, path: string) => matchSandbox(routes, method, path) !== undefined;
+  return { state, backend, handles, tally: new ContractTally() };
 }

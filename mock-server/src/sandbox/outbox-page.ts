@@ -1,3 +1,4 @@
+import { escapeHtml } from '../escape-html.js';
 import type { ContractTally } from './contract-tally.js';
 import type { Mail } from './mail.js';
 
@@ -7,9 +8,6 @@ export interface OutboxPage {
   body: string;
   headers: Record<string, string>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -54,7 +52,7 @@ ${mails.length ? `<ol class="mails">\n${mails.map(mailItem).join('\n')}\n</ol>` 
 `;
 }
 
-export const outboxCss = `body{margin:0;font-family:system-ui,sans-serif;background:#eff6ff;color:#111827}
+const outboxCss = `body{margin:0;font-family:system-ui,sans-serif;background:#eff6ff;color:#111827}
 main{max-width:720px;margin:0 auto;padding:24px 16px}
 .mails{list-style:none;padding:0;margin:0;display:grid;gap:12px}
 article{background:#fff;border:1px solid #bfdbfe;border-radius:8px;padding:12px 16px}

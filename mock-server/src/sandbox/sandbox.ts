@@ -120,7 +120,7 @@ export class SignInSandbox {
     return sandbox;
   }
 
-  /** Every operation the sandbox answers; the mock front sends only these here. */
+  /** Every operation the sandbox answers; Prism forwards it every call, and it answers any other with 501. */
   static readonly operations = [
     'auth.login',
     'users.hasTwoFactorAuth',
