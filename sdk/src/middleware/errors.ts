@@ -25,7 +25,7 @@ export function errors(ctx: CallContext): Middleware {
         throw httpError(ctx, response, body);
       }
       const type = response.headers.get('content-type');
-      if (response.status !== 204 && ctx.parseAs === 'json' && type && !JSON_TYPE.test(type)) {
+      if (response.status !== 204 && (ctx.parseAs ?? 'json') === 'json' && type && !JSON_TYPE.test(type)) {
         throw parseError(ctx, response, await response.text());
       }
       return undefined;

@@ -73,6 +73,13 @@ describe('errors middleware (§8)', () => {
     expect(entries[0]?.details).toMatchObject({ status: 200, kind: 'parse', contentType: 'text/html; charset=utf-8' });
   });
 
+  it('reads a route outside the table as JSON too: an HTML 200 there is a parse failure', async () => {
+    const { get } = client(() => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+    const error = (await get('/elsewhere').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, kind: 'parse', contentType: 'text/html; charset=utf-8' });
+  });
+
   it('reports JSON that does not parse as a parse failure, not a lost connection', async () => {
     const { get } = client(() => new Response('{"_id":', { headers: { 'content-type': 'application/json' } }));
     await expect(get('/teams/{teamId}', team)).rejects.toMatchObject({ status: 200, kind: 'parse' });
