@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import fc from 'fast-check';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 
 // Issue 8: no input crashes a screen or loses what the visitor typed. Random values (fast-check, fixed seed so a
 // failure replays) drawn from the characters on the §5 rules' edges go into every field of every form; each field
@@ -55,11 +56,6 @@ function asTheBrowserKeeps(typed: string, type: string | null): string {
   const oneLine = typed.replace(/[\r\n]/g, '');
   return type === 'email' ? oneLine.replace(/^[\t\f ]+|[\t\f ]+$/g, '') : oneLine;
 }
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 for (const [index, screen] of screens.entries()) {
   test(`random input on ${screen.path.split('?')[0]} neither crashes the screen nor loses a keystroke`, async ({

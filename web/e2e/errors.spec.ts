@@ -1,11 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 
 test.describe('unknown routes and §8 error screens', () => {
   test('an unknown route shows the not-found screen with a way back to /login', async ({ page }) => {

@@ -54,6 +54,27 @@ test.describe('/forgot', () => {
     expect(calls).toEqual([{ captcha: STUB_TOKEN }]);
   });
 
+  test('a second submit while the captcha token is on its way sends nothing more', async ({ page }) => {
+    await stubHcaptcha(page);
+    const calls = recordCalls(page, 'POST', /\/passwordRecoveryToken$/);
+    const release = await holdRequests(page, (url) => url.hostname === 'js.hcaptcha.com');
+    const scriptAsked = page.waitForRequest((r) => new URL(r.url()).hostname === 'js.hcaptcha.com');
+    const tldsIn = page.waitForEvent('requestfinished', (r) => /\/assets\/tlds-[^/]+\.js$/.test(r.url()));
+    await page.goto('/app.login/forgot');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await Promise.all([scriptAsked, tldsIn]);
+    // The button is not busy yet (no token, no call), so both the click and the Enter reach the form.
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByLabel('Email').press('Enter');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    release();
+    await expect(page.getByRole('status')).toHaveText(
+      'Check your inbox: if the address belongs to an account, a reset link is on its way.',
+    );
+    expect(calls).toEqual([{ captcha: STUB_TOKEN }]);
+    expect(await page.evaluate(() => (window as { __hcaptchaExecutions?: number }).__hcaptchaExecutions)).toBe(1);
+  });
+
   test("keeps 'Send reset link' disabled and says 'Invalid email address' for a bad address", async ({ page }) => {
     await page.goto('/app.login/forgot');
     const send = page.getByRole('button', { name: 'Send reset link' });

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { adaUserCreate } from './support/forms.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
 import { apiPath, holdRequests } from './support/hold.js';
@@ -11,11 +12,6 @@ import { prefer } from './support/scenario.js';
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
 
 test.use({ timezoneId: 'Europe/Paris' });
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('/signup/invited/:token', () => {
   test('shows a disabled placeholder form while the invitation is looked up', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
 import { prefer } from './support/scenario.js';
 
@@ -11,11 +12,6 @@ async function typeInto(page: Page, label: string, text: string) {
   await expect(page.getByLabel(label, { exact: true })).toBeFocused();
   await page.keyboard.type(text);
 }
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('keyboard only', () => {
   test('Enter on an incomplete form shows every message and moves focus to the first invalid field', async ({

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { useExamples } from './support/examples.js';
+import { expect, type Page } from '@playwright/test';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 
 // "No layout shift when a message appears": every field and the submit button stay exactly where they were when the
 // longest §5 message of each field shows under it, on a phone and on a desktop.
@@ -74,11 +75,6 @@ async function positions(page: Page, c: FormCase) {
   boxes.push(await page.getByRole('button', { name: c.submit }).boundingBox());
   return boxes.map((box) => box && { x: box.x, y: box.y, height: box.height });
 }
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 for (const width of [320, 1280]) {
   for (const c of cases) {

@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { prefer } from './support/scenario.js';
 
 const noToken = 'Your link may be expired. You can request a new link on the forgot password page.';
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('/reset/:token?', () => {
   test('without a token, says the link is unusable and links to /forgot', async ({ page }) => {

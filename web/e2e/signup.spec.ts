@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { adaUserCreate, fillSignupForm } from './support/forms.js';
 import { STUB_TOKEN, stubHcaptcha } from './support/hcaptcha.js';
 import { prefer } from './support/scenario.js';
@@ -11,11 +12,6 @@ test.use({ timezoneId: timezone });
 // The longest names §5 allows (50 characters each): "{first} {last}'s Team" would be 108 characters.
 const LONG_FIRST = 'Maximilliana Wilhelmina Augusta Charlotte Theodora';
 const LONG_LAST = 'Montgomery-Fitzgerald Worthington Ashby-Carrington';
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('/signup', () => {
   test('creates the user with the captcha token, signs in, creates the team, and goes to /dash/redirect/new', async ({

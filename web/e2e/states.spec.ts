@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { fillSignupForm } from './support/forms.js';
 import { apiPath, holdRequests } from './support/hold.js';
 
@@ -8,11 +9,6 @@ import { apiPath, holdRequests } from './support/hold.js';
 // reads, and the remaining screens at 320 px.
 
 const invite = '/app.login/signup/invited/eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl';
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('§4 while a call is on its way', () => {
   test('login PENDING: the button says so and stays disabled until the answer', async ({ page }) => {

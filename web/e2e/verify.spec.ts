@@ -1,14 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { useExamples } from './support/examples.js';
+// Checked against the description's examples, not the sandbox's state (see support/examples.ts).
+import { test } from './support/examples.js';
 import { apiPath, holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
-
-// These screens are checked against the description's examples, not the sandbox's state (see support/examples.ts).
-test.beforeEach(async ({ page }) => {
-  await useExamples(page);
-});
 
 test.describe('/verify/:token', () => {
   test('says to hang on while it verifies', async ({ page }) => {

@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 /**
  * For specs that check the app against the description's examples rather than the sandbox's state (any sign-up is
  * new, any invitation, reset or verification token is valid, a stored token is Ada's): each API call the page makes
  * without a `Prefer` of its own asks for Prism's examples (`Prefer: dynamic=false`, Prism's default), which the mock
- * sends to Prism instead of the sandbox. Register it before any `prefer()` of the test, so that choice still wins.
+ * sends to Prism instead of the sandbox. Registered before the test body, so any `prefer()` of the test still wins.
  */
-export async function useExamples(page: Page): Promise<void> {
+async function useExamples(page: Page): Promise<void> {
   await page.route(
     (url) => !url.pathname.startsWith('/app.login'),
     (route) => {
@@ -17,3 +17,14 @@ export async function useExamples(page: Page): Promise<void> {
     },
   );
 }
+
+/** Playwright's `test` with every page on the description's examples (`useExamples`, set up before each test). */
+export const test = base.extend<{ examples: undefined }>({
+  examples: [
+    async ({ page }, use) => {
+      await useExamples(page);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});

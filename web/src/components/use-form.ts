@@ -31,7 +31,7 @@ interface Options<F extends string> {
 }
 
 /**
- * One form's values, its §5 messages and its submit. Until the first reveal a field's message shows once the
+ * One form's values, its §5 messages and its submit (one at a time). Until the first reveal a field's message shows once the
  * visitor has left it; a submit that breaks a rule reveals every message and moves focus to the first invalid
  * field, whose message the screen reader then reads, again on every reveal. `hide()` starts over (a new step).
  *
@@ -46,6 +46,7 @@ export function useForm<F extends string>(options: Options<F>) {
   const [own, setOwn] = useState(options.initial ?? ({} as Values<F>));
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>(options.touched ?? {});
   const [reveals, setReveals] = useState(0);
+  const submitting = useRef(false);
   useFocusOnArrival(first, options.ready ?? true);
   useTldsLoaded();
   useEffect(() => {
@@ -87,11 +88,19 @@ export function useForm<F extends string>(options: Options<F>) {
       noValidate: true,
       async onSubmit(event: FormEvent<HTMLFormElement>) {
         event.preventDefault();
-        if (email) await tldsReady();
-        // Judged again: the TLD list may have arrived since the last render, and a store may hold newer values.
-        const now = store?.read() ?? values;
-        if (Object.values(judge(now)).some((issue) => issue !== undefined)) return reveal();
-        await options.onSubmit(now);
+        // One submit at a time: a second click or Enter while the first still runs (a captcha token on its way, a
+        // call not yet answered, before the busy state renders) is ignored.
+        if (submitting.current) return;
+        submitting.current = true;
+        try {
+          if (email) await tldsReady();
+          // Judged again: the TLD list may have arrived since the last render, and a store may hold newer values.
+          const now = store?.read() ?? values;
+          if (Object.values(judge(now)).some((issue) => issue !== undefined)) return reveal();
+          await options.onSubmit(now);
+        } finally {
+          submitting.current = false;
+        }
       },
       onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
         if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;

@@ -1,14 +1,11 @@
 /** Where sign-in sends a visitor when there is no usable `redirect` (§2). */
 export const DEFAULT_DESTINATION = '/dash/redirect';
 
-const SIGN_IN_BASE = '/app.login';
-// Same-host paths that act at once instead of showing a page: /sso/ starts SSO for whatever domain the link names
-// (the backend sends the visitor on to that domain's identity provider), /api/ is the proxy. A link's `redirect` never
-// leads there; only the app's own SSO page starts SSO (`leavePath`).
-const ACTING_BASES = ['/sso', '/api'];
-
-const under = (path: string, bases: readonly string[]) =>
-  bases.some((base) => path === base || path.startsWith(`${base}/`));
+// Never a way out: the sign-in app itself, and the API proxy (/api/, acts at once instead of showing a page).
+const LEAVE_REFUSED = ['/app.login', '/api'];
+// A link's `redirect` never leads to /sso/ either: it starts SSO for whatever domain the link names (the backend sends
+// the visitor on to that domain's identity provider); only the app's own SSO page starts SSO (`leavePath`).
+const REDIRECT_REFUSED = [...LEAVE_REFUSED, '/sso'];
 
 // Control characters (C0, DEL, C1) and every kind of whitespace a browser may strip or fold before parsing a URL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this guard.
@@ -34,16 +31,7 @@ function decodeFully(value: string): string | undefined {
  * (not /sso/ nor /api/). Returns a path + query + hash on this origin, or undefined when the value must be ignored.
  */
 export function safeReturnPath(redirect: string | null | undefined, origin: string): string | undefined {
-  const path = leavePath(redirect, origin);
-  if (path === undefined) return undefined;
-  return under(foldedPath(new URL(path, origin).pathname) ?? '//', ACTING_BASES) ? undefined : path;
-}
-
-/** The decoded path with its dot segments folded, lower case: what a server or the next app reads. */
-function foldedPath(path: string): string | undefined {
-  const plain = decodeFully(path);
-  if (plain === undefined || plain.startsWith('//')) return undefined;
-  return new URL(`http://path.invalid${plain}`).pathname.toLowerCase();
+  return samePagePath(redirect, origin, REDIRECT_REFUSED);
 }
 
 /**
@@ -51,6 +39,15 @@ function foldedPath(path: string): string | undefined {
  * the app's own SSO start (`/sso/login/{domain}`, built from what the visitor typed) is allowed.
  */
 export function leavePath(redirect: string | null | undefined, origin: string): string | undefined {
+  return samePagePath(redirect, origin, LEAVE_REFUSED);
+}
+
+/** A path + query + hash on `origin` that `redirect` names, unless it leaves the origin or lies under `refused`. */
+function samePagePath(
+  redirect: string | null | undefined,
+  origin: string,
+  refused: readonly string[],
+): string | undefined {
   if (!redirect) return undefined;
   const decoded = decodeFully(redirect);
   if (decoded === undefined) return undefined;
@@ -71,9 +68,11 @@ export function leavePath(redirect: string | null | undefined, origin: string): 
   const path = url.pathname;
   // Dot segments can fold into a protocol-relative path ('/..//evil.example' → '//evil.example'), also once a server
   // or the next app decodes the path ('/%2e%2e%2f%2fevil.example'): never emit a path that reads as one.
-  const folded = path.startsWith('//') ? undefined : foldedPath(path);
-  if (folded === undefined || folded.startsWith('//')) return undefined;
-  if (under(folded, [SIGN_IN_BASE, '/api'])) return undefined;
+  const plain = decodeFully(path);
+  if (plain === undefined || path.startsWith('//') || plain.startsWith('//')) return undefined;
+  const folded = new URL(`http://path.invalid${plain}`).pathname.toLowerCase();
+  if (folded.startsWith('//')) return undefined;
+  if (refused.some((base) => folded === base || folded.startsWith(`${base}/`))) return undefined;
   return `${path}${url.search}${url.hash}`;
 }
 

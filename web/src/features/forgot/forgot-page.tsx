@@ -24,7 +24,6 @@ export function ForgotPage() {
     focus: 'email',
     email: true,
     async onSubmit({ email }) {
-      if (forgotState.status === 'requesting') return;
       await submitWithCaptcha(captcha.current, {
         send: (token) => requestRecovery(email.trim(), token),
         failed: () => {

@@ -60,7 +60,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
     // A placeholder while the invitation is looked up: the same form, disabled, so nothing moves when it arrives.
     every: { disabled: loading, readOnly: busy },
     async onSubmit({ firstName, lastName, password }) {
-      if (loading || inviteState.signUpInProgress) return;
+      if (loading) return;
       const outcome = await submitWithCaptcha(captcha.current, {
         send: (token) => signUpInvited({ firstName: firstName.trim(), lastName: lastName.trim(), password }, token),
         ...signUpSteps(inviteState),

@@ -16,7 +16,7 @@ export function ResendInviteForm({ token }: { token: string }) {
     rules: { email: (email) => firstIssue(shortEmailSchema, email.trim()) },
     initial: () => ({ email: emailInInviteToken(token) ?? '' }),
     email: true,
-    onSubmit: ({ email }) => (inviteState.sending || inviteState.sent ? undefined : resendInvite(email.trim())),
+    onSubmit: ({ email }) => (inviteState.sent ? undefined : resendInvite(email.trim())),
   });
 
   const label = state.sent ? messages.inviteSent : state.sending ? messages.inviteSending : messages.inviteSend;

@@ -66,7 +66,7 @@ export function SignupPage() {
     every: { disabled: !checked, readOnly: busy },
     email: true,
     async onSubmit(values) {
-      if (signupState.signUpInProgress || signupState.signedUp) return;
+      if (signupState.signedUp) return;
       const user = {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
