@@ -115,8 +115,8 @@ describe('what §6 names (point 3)', () => {
   it.each([
     ['teams.updateRole', 'PUT /teams/{teamId}/roles/{roleId}'],
     ['teams.deleteRole', 'DELETE /teams/{teamId}/roles/{roleId}'],
-    ['events.removeRole', 'DELETE /teams/{teamId}/events/{eventId}/roles'],
-    ['events.removePermission', 'DELETE /teams/{teamId}/events/{eventId}/permissions/{permissionId}'],
+    ['events.removeRole', 'DELETE /events/{eventId}/roles'],
+    ['events.removePermission', 'DELETE /events/{eventId}/permissions/{permissionId}'],
     ['events.listRoleTypes', 'GET /eventRoleTypes'],
   ])('%s is %s and answers its success', async (id, call) => {
     const sampled = sample(id);

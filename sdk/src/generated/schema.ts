@@ -1351,7 +1351,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/dailyActiveUsersReports": {
+    "/dailyActiveUsersReports": {
         parameters: {
             query?: never;
             header?: never;
@@ -1361,10 +1361,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Build a team's daily-active-users report
-         * @description Counts, for each day of the range, how many members of the team used the product, in the team's default time
-         *     zone. A `POST` because the report is computed on request over a range the caller sends. Team admins and product
-         *     administrators may call it.
+         * Build a daily-active-users report
+         * @description Counts, for each day of the range, how many members of the team `teamId` names used the product, in the team's
+         *     default time zone; without `teamId`, how many users of the whole product did, in UTC. A `POST` because the report
+         *     is computed on request over a range the caller sends. Team admins of the team and internal product administrators
+         *     may call it; a report without a team is for internal product administrators.
          */
         post: operations["teams.createDailyActiveUsersReport"];
         delete?: never;
@@ -1819,7 +1820,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/card/{stripeCardId}": {
+    "/card/{stripeCardId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1869,7 +1870,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeInvoices/draft": {
+    "/stripeInvoices/draft": {
         parameters: {
             query?: never;
             header?: never;
@@ -1891,7 +1892,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeInvoices": {
+    "/stripeInvoices": {
         parameters: {
             query?: never;
             header?: never;
@@ -1900,8 +1901,9 @@ export interface paths {
         };
         /**
          * List the team's invoices
-         * @description Returns the team's invoices from the card payment provider, newest first, one page at a time. Team admins of the
-         *     team (and internal product administrators) may call it.
+         * @description Returns invoices from the card payment provider, newest first, one page at a time: those of the team `teamId`
+         *     names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
+         *     administrators) may call it.
          */
         get: operations["billing.listInvoices"];
         put?: never;
@@ -1999,7 +2001,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a subscription
-         * @description Cancels the subscription: at once, or with `atPeriodEnd=true` at the end of the period already paid. An already
+         * @description Cancels the subscription: at once, or with `atPeriodEnd: true` in the body at the end of the period already paid. An already
          *     canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
          */
         delete: operations["billing.cancelSubscription"];
@@ -2008,7 +2010,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedules": {
+    "/teams/{teamId}/stripeSubscriptionSchedule": {
         parameters: {
             query?: never;
             header?: never;
@@ -2031,7 +2033,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}": {
+    "/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2332,7 +2334,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits": {
+    "/shows/{showId}/activityAudits": {
         parameters: {
             query?: never;
             header?: never;
@@ -2353,7 +2355,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/cells": {
+    "/shows/{showId}/activityAudits/items/cells": {
         parameters: {
             query?: never;
             header?: never;
@@ -2374,7 +2376,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/fields": {
+    "/shows/{showId}/activityAudits/items/fields": {
         parameters: {
             query?: never;
             header?: never;
@@ -2396,7 +2398,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/methodName/{methodName}": {
+    "/shows/{showId}/activityAudits/methodName/{methodName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2417,7 +2419,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedColumns": {
+    "/shows/{showId}/activityAudits/deletedColumns": {
         parameters: {
             query?: never;
             header?: never;
@@ -2438,7 +2440,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedRows": {
+    "/shows/{showId}/activityAudits/deletedRows": {
         parameters: {
             query?: never;
             header?: never;
@@ -2721,7 +2723,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}": {
+    "/events/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2752,7 +2754,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/archive": {
+    "/events/{eventId}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -2773,7 +2775,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permanent": {
+    "/events/{eventId}/permanent": {
         parameters: {
             query?: never;
             header?: never;
@@ -2794,7 +2796,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/restore": {
+    "/events/{eventId}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -2815,7 +2817,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/duplicate": {
+    "/events/{eventId}/duplicate": {
         parameters: {
             query?: never;
             header?: never;
@@ -2981,7 +2983,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/deleted": {
+    "/events/deleted": {
         parameters: {
             query?: never;
             header?: never;
@@ -2989,8 +2991,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a team's deleted events
-         * @description Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
+         * List deleted events
+         * @description Lists soft-deleted events, which can still be restored or deleted permanently: those of the team `teamId` names, or,
+         *     without it, of every team the caller is an admin of. Team admins may call it.
          */
         get: operations["events.listDeletedByTeam"];
         put?: never;
@@ -3001,7 +3004,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/shows": {
+    "/events/shows": {
         parameters: {
             query?: never;
             header?: never;
@@ -3009,9 +3012,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a team's events with their shows
-         * @description Lists the team's active events, each with the shows the caller may see (private shows only for event admins). Team
-         *     members may call it.
+         * List events with their shows
+         * @description Lists active events, each with the shows the caller may see (private shows only for event admins): those of the
+         *     team `teamId` names, or, without it, of every team the caller belongs to. Team members may call it.
          */
         get: operations["events.listWithShowsByTeam"];
         put?: never;
@@ -3022,7 +3025,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/event/search": {
+    "/event/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -3031,8 +3034,9 @@ export interface paths {
         };
         /**
          * Search a team's events
-         * @description Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
-         *     10000, size 1 to 100). Team members may call it.
+         * @description Searches the title and description of events (term at least 2 characters), a page at a time (page 1 to 10000, size
+         *     1 to 100): the events of the team `teamId` names, or, without it, of every team the caller belongs to. Team members
+         *     may call it.
          */
         get: operations["events.searchByTeam"];
         put?: never;
@@ -3106,7 +3110,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/users/{userId}/events/owners": {
+    "/events/owners": {
         parameters: {
             query?: never;
             header?: never;
@@ -3115,8 +3119,8 @@ export interface paths {
         };
         /**
          * List the owners of a user's events
-         * @description Lists the distinct owners of the events `events.listByUser` returns, for filtering the dashboard by owner. The user
-         *     may list their own; product administrators anyone's.
+         * @description Lists the distinct owners of the events `events.listByUser` returns for the user `userId` names (the caller when
+         *     left out), for filtering the dashboard by owner. A user may list their own; product administrators anyone's.
          */
         get: operations["events.listOwnersByUser"];
         put?: never;
@@ -3127,7 +3131,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/guest": {
+    "/events/{eventId}/guest": {
         parameters: {
             query?: never;
             header?: never;
@@ -3148,7 +3152,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows": {
+    "/events/{eventId}/shows": {
         parameters: {
             query?: never;
             header?: never;
@@ -3161,26 +3165,15 @@ export interface paths {
          *     event, and the team's admins, may call it.
          */
         get: operations["events.listShows"];
-        /**
-         * Import a show from CSV
-         * @description Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
-         *     contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
-         *     answers `422`.
-         */
-        put: operations["shows.importCsv"];
-        /**
-         * Create a show
-         * @description Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
-         *     contributors may call it (contributors, event admins, show callers and team admins).
-         */
-        post: operations["shows.create"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/guest": {
+    "/events/{eventId}/shows/guest": {
         parameters: {
             query?: never;
             header?: never;
@@ -3201,7 +3194,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eligibleMembers": {
+    "/events/{eventId}/eligibleMembers": {
         parameters: {
             query?: never;
             header?: never;
@@ -3222,7 +3215,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/roles": {
+    "/events/{eventId}/roles": {
         parameters: {
             query?: never;
             header?: never;
@@ -3248,9 +3241,8 @@ export interface paths {
         post: operations["events.createRole"];
         /**
          * Remove a user's role on an event
-         * @description Takes the user's role on the event away (§6: event roles can be deleted; §7 does not spell the call out). A user
-         *     holds one role per event and the family names the user in the call (`PUT …/roles` carries `{userId, role}`), so
-         *     the user is the `userId` query of `DELETE …/roles`. Event admins (and team admins) may call it. A user who holds
+         * @description Takes a user's role on the event away. A user holds one role per event, and an event role has no id of its own, so
+         *     the body names the user, as `events.updateRole` does. Event admins (and team admins) may call it. A user who holds
          *     no role answers `404`; removing the event's last `admin` answers `409`.
          */
         delete: operations["events.removeRole"];
@@ -3259,7 +3251,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/roles/{role}": {
+    "/events/{eventId}/roles/{role}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3280,7 +3272,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permissions": {
+    "/events/{eventId}/permissions": {
         parameters: {
             query?: never;
             header?: never;
@@ -3301,7 +3293,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permissions/{permissionId}": {
+    "/events/{eventId}/permissions/{permissionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3327,7 +3319,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/owner": {
+    "/events/{eventId}/owner": {
         parameters: {
             query?: never;
             header?: never;
@@ -3348,7 +3340,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/photo": {
+    "/events/{eventId}/photo": {
         parameters: {
             query?: never;
             header?: never;
@@ -3369,7 +3361,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/asset": {
+    "/events/{eventId}/asset": {
         parameters: {
             query?: never;
             header?: never;
@@ -3390,7 +3382,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/labels": {
+    "/events/{eventId}/labels": {
         parameters: {
             query?: never;
             header?: never;
@@ -3411,7 +3403,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/labels/{labelId}": {
+    "/events/{eventId}/labels/{labelId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3436,7 +3428,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/globalElementLabels": {
+    "/events/{eventId}/globalElementLabels": {
         parameters: {
             query?: never;
             header?: never;
@@ -3457,7 +3449,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}": {
+    "/events/{eventId}/globalElementLabels/{labelId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3483,7 +3475,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventinvite/{userId}": {
+    "/events/{eventId}/eventinvite/{userId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3546,7 +3538,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs": {
+    "/eventDocs": {
         parameters: {
             query?: never;
             header?: never;
@@ -3555,8 +3547,9 @@ export interface paths {
         };
         /**
          * List an event's documents
-         * @description Lists the event's documents that are neither archived nor deleted, newest first. Anyone with a role on the event,
-         *     and the team's admins, may call it.
+         * @description Lists the documents that are neither archived nor deleted, newest first: those of the event `eventId` names, or,
+         *     without it, of every event the caller holds a role on (team admins: every event of their teams). Anyone with a role
+         *     on the event, and the team's admins, may call it.
          */
         get: operations["eventDocs.list"];
         put?: never;
@@ -3567,7 +3560,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/doc": {
+    "/events/{eventId}/doc": {
         parameters: {
             query?: never;
             header?: never;
@@ -3589,7 +3582,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}": {
+    "/eventDocs/{eventDocId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3615,7 +3608,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/restore": {
+    "/eventDocs/{eventDocId}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -3636,7 +3629,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/archive": {
+    "/eventDocs/{eventDocId}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -3657,7 +3650,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl": {
+    "/signedUrl": {
         parameters: {
             query?: never;
             header?: never;
@@ -3678,7 +3671,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl/public": {
+    "/signedUrl/public": {
         parameters: {
             query?: never;
             header?: never;
@@ -3700,7 +3693,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/signedUrls": {
+    "/signedUrls": {
         parameters: {
             query?: never;
             header?: never;
@@ -3710,8 +3703,7 @@ export interface paths {
         /**
          * Get download addresses for several documents
          * @description Returns one signed address per document named (the `eventDocId` key repeated, 1 to 100 ids), each valid for `ttl`
-         *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document of this
-         *     event answers `404`.
+         *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
          */
         get: operations["eventDocs.listSignedUrls"];
         put?: never;
@@ -3722,7 +3714,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}": {
+    "/events/{eventId}/fsobject/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3748,7 +3740,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/restore": {
+    "/events/{eventId}/fsobject/{id}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -3769,7 +3761,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/archive": {
+    "/events/{eventId}/fsobject/{id}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -3790,7 +3782,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/permanent": {
+    "/events/{eventId}/fsobject/{id}/permanent": {
         parameters: {
             query?: never;
             header?: never;
@@ -3811,7 +3803,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder": {
+    "/events/{eventId}/fsobject/folder": {
         parameters: {
             query?: never;
             header?: never;
@@ -3832,7 +3824,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder/{id}": {
+    "/events/{eventId}/fsobject/folder/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3853,7 +3845,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder/{id}/children": {
+    "/events/{eventId}/fsobject/folder/{id}/children": {
         parameters: {
             query?: never;
             header?: never;
@@ -3874,7 +3866,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/nested": {
+    "/events/{eventId}/fsobject/nested": {
         parameters: {
             query?: never;
             header?: never;
@@ -3895,7 +3887,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/archived": {
+    "/events/{eventId}/fsobject/archived": {
         parameters: {
             query?: never;
             header?: never;
@@ -3916,7 +3908,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/search": {
+    "/events/{eventId}/fsobject/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -3937,7 +3929,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/{parentId}": {
+    "/events/{eventId}/fsobject/move/{id}/to/{parentId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3959,7 +3951,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/root": {
+    "/events/{eventId}/fsobject/move/{id}/to/root": {
         parameters: {
             query?: never;
             header?: never;
@@ -3980,7 +3972,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/displayType": {
+    "/events/{eventId}/fsobject/{id}/displayType": {
         parameters: {
             query?: never;
             header?: never;
@@ -4001,7 +3993,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/displayTypes": {
+    "/events/{eventId}/fsobject/displayTypes": {
         parameters: {
             query?: never;
             header?: never;
@@ -4016,6 +4008,33 @@ export interface paths {
         get: operations["fsObjects.listDisplayTypes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{teamId}/events/{eventId}/shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Import a show from CSV
+         * @description Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
+         *     contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
+         *     answers `422`.
+         */
+        put: operations["shows.importCsv"];
+        /**
+         * Create a show
+         * @description Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
+         *     contributors may call it (contributors, event admins, show callers and team admins).
+         */
+        post: operations["shows.create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7093,11 +7112,14 @@ export interface components {
              */
             updatedOn?: string;
         };
-        /**
-         * @description The days a daily-active-users report covers, counted in the team's default time zone. At most 366 days. Not shown
-         *     in the specification; designed.
-         */
+        /** @description The days a daily-active-users report covers, at most 366, and the team it counts (every team when left out). */
         TeamDailyActiveUsersReportRequest: {
+            /**
+             * @description The team whose members are counted, in its default time zone. Left out: every user of the product, counted in
+             *     UTC (internal product administrators only).
+             * @example 65a1f0c2e4b0a1b2c3d4e5f7
+             */
+            teamId?: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The first day, `YYYY-MM-DD`.
@@ -7127,15 +7149,15 @@ export interface components {
             activeUsers: number;
         };
         /**
-         * @description How many members of a team used the product each day of a range. Fields not shown in the specification: one row
-         *     per day, days without activity included with 0.
+         * @description How many members of a team (or users of the product) used it each day of a range: one row per day, days without
+         *     activity included with 0.
          */
         TeamDailyActiveUsersReport: {
             /**
-             * @description The team's id.
+             * @description The team counted, or null for a report over every user of the product.
              * @example 65a1f0c2e4b0a1b2c3d4e5f7
              */
-            teamId: components["schemas"]["Id"];
+            teamId: string | null;
             /**
              * Format: date
              * @description The first day reported.
@@ -7441,10 +7463,15 @@ export interface components {
             quantity: number;
         };
         /**
-         * @description A one-off invoice to prepare for the team, for example for an event billed outside a subscription. It stays a
-         *     draft until finalised at the provider. Payload not shown in the specification: designed here.
+         * @description A one-off invoice to prepare for a team, for example for an event billed outside a subscription. It stays a draft
+         *     until finalised at the provider.
          */
         StripeInvoiceDraftRequest: {
+            /**
+             * @description The team billed, through its billing customer.
+             * @example 65a1f0c2e4b0a1b2c3d4e5f7
+             */
+            teamId: components["schemas"]["Id"];
             /**
              * @description The lines to bill.
              * @example [
@@ -7571,6 +7598,15 @@ export interface components {
              * @example false
              */
             cancelAtPeriodEnd?: boolean;
+        };
+        /** @description How to cancel a subscription; an empty or missing body cancels at once. */
+        StripeSubscriptionCancelRequest: {
+            /**
+             * @description True keeps the subscription until the end of the period already paid.
+             * @default false
+             * @example true
+             */
+            atPeriodEnd?: boolean;
         };
         /** @description A new subscription schedule for the team. Payload not shown in the specification; designed here. */
         StripeSubscriptionScheduleCreateRequest: {
@@ -8532,262 +8568,6 @@ export interface components {
              */
             labels?: components["schemas"]["Label"][];
         };
-        /**
-         * @description A show, list or schedule title: 2 to 64 characters (§5 title).
-         * @example Opening night
-         */
-        ShowTitle: string;
-        /**
-         * @description A show, list or schedule description: 2 to 200 characters (§5 description).
-         * @example Run of show for the opening night gala.
-         */
-        ShowDescription: string;
-        /**
-         * @description A CSV file to import as a new show, list or schedule, and the new one’s title. The first CSV line names the
-         *     columns; each further line becomes a row.
-         */
-        ShowCsvImportRequest: {
-            /**
-             * @description The CSV file (UTF-8, comma-separated, at most 5 MB).
-             * @example Segment,Duration,Presenter
-             */
-            file: string;
-            title: components["schemas"]["ShowTitle"];
-            description?: components["schemas"]["ShowDescription"];
-        };
-        /**
-         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule` (§1: "shows
-         *     (also called schedules or lists)"). Designed here; §3 names the three but not the field.
-         * @example show
-         * @enum {string}
-         */
-        ShowType: "show" | "list" | "schedule";
-        /**
-         * @description A category a show's rows can be filed under (for example a stage or a track). §3 names only `categoryId`; `name`
-         *     and `color` are designed here.
-         */
-        Category: {
-            /**
-             * @description The category's id, `categoryId` in paths.
-             * @example 65a1f0c2e4b0a1b2c3d4e609
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The category name: 2 to 64 characters (§5 general name).
-             * @example Main stage
-             */
-            name: string;
-            /**
-             * @description Hex colour, 3 to 6 word characters with an optional `#` (the §5 label colour rule).
-             * @example #6B66F8
-             */
-            color?: string;
-        };
-        /** @description Saved settings for exporting a show to PDF. §3 names only `presetId`; the other fields are designed here. */
-        PdfPreset: {
-            /**
-             * @description The preset's id, `presetId` in paths.
-             * @example 65a1f0c2e4b0a1b2c3d4e60a
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The preset name: 2 to 64 characters (§5 general name).
-             * @example Crew sheet
-             */
-            name: string;
-            /**
-             * @description Page orientation.
-             * @example landscape
-             * @enum {string}
-             */
-            orientation: "portrait" | "landscape";
-            /**
-             * @description Paper size.
-             * @example letter
-             * @enum {string}
-             */
-            paperSize: "letter" | "legal" | "a4" | "a3";
-            /**
-             * @description The columns printed, in order.
-             * @example [
-             *       "65a1f0c2e4b0a1b2c3d4e606",
-             *       "65a1f0c2e4b0a1b2c3d4e622",
-             *       "65a1f0c2e4b0a1b2c3d4e623"
-             *     ]
-             */
-            columnIds: components["schemas"]["Id"][];
-            /**
-             * @description True to print each row’s notes under it.
-             * @example true
-             */
-            includeNotes?: boolean;
-            /**
-             * Format: int32
-             * @description Body text size in points.
-             * @example 10
-             */
-            fontSize?: number;
-        };
-        /**
-         * @description A section of a show that holds global elements (rows shared across shows, with versions and references). §3 names
-         *     the container but not its fields; these are designed here.
-         */
-        GlobalElementContainer: {
-            /**
-             * @description The container's id.
-             * @example 65a1f0c2e4b0a1b2c3d4e624
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The section title: 2 to 64 characters (§5 title).
-             * @example Sponsor reads
-             */
-            title: string;
-            /**
-             * @description The rows in the section, in order; each is linked to a global element.
-             * @example [
-             *       "65a1f0c2e4b0a1b2c3d4e620"
-             *     ]
-             */
-            rowIds: components["schemas"]["Id"][];
-            /**
-             * @description True when the section is shown collapsed.
-             * @example false
-             */
-            collapsed?: boolean;
-        };
-        /**
-         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. Field
-         *     names are those of §3 where §3 gives them (`showId` is the `_id`); `type`, `teamId`, `eventId`, `deleted`,
-         *     `templateArchived`, `createdOn` and `modifiedOn` are not shown in §3 and are designed here.
-         */
-        Show: {
-            /**
-             * @description The show's id, `showId` in paths.
-             * @example 65a1f0c2e4b0a1b2c3d4e602
-             */
-            _id: components["schemas"]["Id"];
-            type: components["schemas"]["ShowType"];
-            /**
-             * @description The team that owns the event.
-             * @example 65a1f0c2e4b0a1b2c3d4e5f7
-             */
-            teamId: components["schemas"]["Id"];
-            /**
-             * @description The event the show belongs to.
-             * @example 65a1f0c2e4b0a1b2c3d4e601
-             */
-            eventId: components["schemas"]["Id"];
-            title: components["schemas"]["ShowTitle"];
-            description?: components["schemas"]["ShowDescription"];
-            /**
-             * @description True when only the event admins (and the team admins) can see the show.
-             * @example false
-             */
-            private: boolean;
-            /**
-             * @description True once the show is archived; archived shows leave the event list until restored.
-             * @example false
-             */
-            archived: boolean;
-            /**
-             * @description True while the show is soft-deleted; it can still be restored.
-             * @example false
-             */
-            deleted: boolean;
-            /**
-             * @description True when the show is kept as a template for new shows.
-             * @example false
-             */
-            template: boolean;
-            /**
-             * @description True when the show is a template that has been archived.
-             * @example false
-             */
-            templateArchived?: boolean;
-            /**
-             * @description The categories its rows can be filed under.
-             * @example [
-             *       {
-             *         "_id": "65a1f0c2e4b0a1b2c3d4e609",
-             *         "name": "Main stage",
-             *         "color": "#6B66F8"
-             *       }
-             *     ]
-             */
-            categories?: components["schemas"]["Category"][];
-            /**
-             * @description Saved PDF export settings.
-             * @example [
-             *       {
-             *         "_id": "65a1f0c2e4b0a1b2c3d4e60a",
-             *         "name": "Crew sheet",
-             *         "orientation": "landscape",
-             *         "paperSize": "letter",
-             *         "columnIds": [
-             *           "65a1f0c2e4b0a1b2c3d4e606",
-             *           "65a1f0c2e4b0a1b2c3d4e622",
-             *           "65a1f0c2e4b0a1b2c3d4e623"
-             *         ],
-             *         "includeNotes": true,
-             *         "fontSize": 10
-             *       }
-             *     ]
-             */
-            pdfPresets?: components["schemas"]["PdfPreset"][];
-            /**
-             * @description The read-only guest pass for this show, sent as the `guestPass` query parameter by guest links; null when
-             *     guest viewing is off.
-             * @example gp_7fK2mQ9xL4sT8vB1nR6wY3zD
-             */
-            guestPass?: string | null;
-            /**
-             * @description Sections of the show that hold global elements.
-             * @example [
-             *       {
-             *         "_id": "65a1f0c2e4b0a1b2c3d4e624",
-             *         "title": "Sponsor reads",
-             *         "rowIds": [
-             *           "65a1f0c2e4b0a1b2c3d4e620"
-             *         ],
-             *         "collapsed": false
-             *       }
-             *     ]
-             */
-            globalElementContainers?: components["schemas"]["GlobalElementContainer"][];
-            /**
-             * @description The id of the show's item set list (`itemSetListId`).
-             * @example 65a1f0c2e4b0a1b2c3d4e603
-             */
-            itemSetList: components["schemas"]["Id"];
-            /**
-             * Format: date-time
-             * @description When the show was created.
-             * @example 2026-06-02T14:30:00Z
-             */
-            createdOn?: string;
-            /**
-             * Format: date-time
-             * @description When the show last changed.
-             * @example 2026-09-17T21:05:00Z
-             */
-            modifiedOn?: string;
-        };
-        /** @description A new show, list or schedule. With `templateId` the new one starts as a copy of that template’s columns and rows. */
-        ShowCreateRequest: {
-            title: components["schemas"]["ShowTitle"];
-            description?: components["schemas"]["ShowDescription"];
-            /**
-             * @description True to make it visible to event admins only; false when omitted.
-             * @example false
-             */
-            private?: boolean;
-            /**
-             * @description A template to start from (see `templates.listByEvent` and `templates.listGlobal`).
-             * @example 65a1f0c2e4b0a1b2c3d4e62b
-             */
-            templateId?: components["schemas"]["Id"];
-        };
         /** @description Gives a user a role on an event, or changes the role they hold. Designed here (§7 payload not shown). */
         EventRoleRequest: {
             /**
@@ -8800,6 +8580,14 @@ export interface components {
              * @example contributor
              */
             role: components["schemas"]["EventRoleType"];
+        };
+        /** @description Whose role on the event to take away. */
+        EventRoleRemoveRequest: {
+            /**
+             * @description The user whose role on the event is removed.
+             * @example 65a1f0c2e4b0a1b2c3d4e614
+             */
+            userId: components["schemas"]["Id"];
         };
         /** @description A permission to grant on an event, or its new set of roles. Designed here (§7 payload not shown). */
         EventPermissionRequest: {
@@ -9162,6 +8950,262 @@ export interface components {
              * @example pdf
              */
             displayType: components["schemas"]["FsObjectDisplayType"];
+        };
+        /**
+         * @description A show, list or schedule title: 2 to 64 characters (§5 title).
+         * @example Opening night
+         */
+        ShowTitle: string;
+        /**
+         * @description A show, list or schedule description: 2 to 200 characters (§5 description).
+         * @example Run of show for the opening night gala.
+         */
+        ShowDescription: string;
+        /**
+         * @description A CSV file to import as a new show, list or schedule, and the new one’s title. The first CSV line names the
+         *     columns; each further line becomes a row.
+         */
+        ShowCsvImportRequest: {
+            /**
+             * @description The CSV file (UTF-8, comma-separated, at most 5 MB).
+             * @example Segment,Duration,Presenter
+             */
+            file: string;
+            title: components["schemas"]["ShowTitle"];
+            description?: components["schemas"]["ShowDescription"];
+        };
+        /**
+         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule` (§1: "shows
+         *     (also called schedules or lists)"). Designed here; §3 names the three but not the field.
+         * @example show
+         * @enum {string}
+         */
+        ShowType: "show" | "list" | "schedule";
+        /**
+         * @description A category a show's rows can be filed under (for example a stage or a track). §3 names only `categoryId`; `name`
+         *     and `color` are designed here.
+         */
+        Category: {
+            /**
+             * @description The category's id, `categoryId` in paths.
+             * @example 65a1f0c2e4b0a1b2c3d4e609
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The category name: 2 to 64 characters (§5 general name).
+             * @example Main stage
+             */
+            name: string;
+            /**
+             * @description Hex colour, 3 to 6 word characters with an optional `#` (the §5 label colour rule).
+             * @example #6B66F8
+             */
+            color?: string;
+        };
+        /** @description Saved settings for exporting a show to PDF. §3 names only `presetId`; the other fields are designed here. */
+        PdfPreset: {
+            /**
+             * @description The preset's id, `presetId` in paths.
+             * @example 65a1f0c2e4b0a1b2c3d4e60a
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The preset name: 2 to 64 characters (§5 general name).
+             * @example Crew sheet
+             */
+            name: string;
+            /**
+             * @description Page orientation.
+             * @example landscape
+             * @enum {string}
+             */
+            orientation: "portrait" | "landscape";
+            /**
+             * @description Paper size.
+             * @example letter
+             * @enum {string}
+             */
+            paperSize: "letter" | "legal" | "a4" | "a3";
+            /**
+             * @description The columns printed, in order.
+             * @example [
+             *       "65a1f0c2e4b0a1b2c3d4e606",
+             *       "65a1f0c2e4b0a1b2c3d4e622",
+             *       "65a1f0c2e4b0a1b2c3d4e623"
+             *     ]
+             */
+            columnIds: components["schemas"]["Id"][];
+            /**
+             * @description True to print each row’s notes under it.
+             * @example true
+             */
+            includeNotes?: boolean;
+            /**
+             * Format: int32
+             * @description Body text size in points.
+             * @example 10
+             */
+            fontSize?: number;
+        };
+        /**
+         * @description A section of a show that holds global elements (rows shared across shows, with versions and references). §3 names
+         *     the container but not its fields; these are designed here.
+         */
+        GlobalElementContainer: {
+            /**
+             * @description The container's id.
+             * @example 65a1f0c2e4b0a1b2c3d4e624
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The section title: 2 to 64 characters (§5 title).
+             * @example Sponsor reads
+             */
+            title: string;
+            /**
+             * @description The rows in the section, in order; each is linked to a global element.
+             * @example [
+             *       "65a1f0c2e4b0a1b2c3d4e620"
+             *     ]
+             */
+            rowIds: components["schemas"]["Id"][];
+            /**
+             * @description True when the section is shown collapsed.
+             * @example false
+             */
+            collapsed?: boolean;
+        };
+        /**
+         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. Field
+         *     names are those of §3 where §3 gives them (`showId` is the `_id`); `type`, `teamId`, `eventId`, `deleted`,
+         *     `templateArchived`, `createdOn` and `modifiedOn` are not shown in §3 and are designed here.
+         */
+        Show: {
+            /**
+             * @description The show's id, `showId` in paths.
+             * @example 65a1f0c2e4b0a1b2c3d4e602
+             */
+            _id: components["schemas"]["Id"];
+            type: components["schemas"]["ShowType"];
+            /**
+             * @description The team that owns the event.
+             * @example 65a1f0c2e4b0a1b2c3d4e5f7
+             */
+            teamId: components["schemas"]["Id"];
+            /**
+             * @description The event the show belongs to.
+             * @example 65a1f0c2e4b0a1b2c3d4e601
+             */
+            eventId: components["schemas"]["Id"];
+            title: components["schemas"]["ShowTitle"];
+            description?: components["schemas"]["ShowDescription"];
+            /**
+             * @description True when only the event admins (and the team admins) can see the show.
+             * @example false
+             */
+            private: boolean;
+            /**
+             * @description True once the show is archived; archived shows leave the event list until restored.
+             * @example false
+             */
+            archived: boolean;
+            /**
+             * @description True while the show is soft-deleted; it can still be restored.
+             * @example false
+             */
+            deleted: boolean;
+            /**
+             * @description True when the show is kept as a template for new shows.
+             * @example false
+             */
+            template: boolean;
+            /**
+             * @description True when the show is a template that has been archived.
+             * @example false
+             */
+            templateArchived?: boolean;
+            /**
+             * @description The categories its rows can be filed under.
+             * @example [
+             *       {
+             *         "_id": "65a1f0c2e4b0a1b2c3d4e609",
+             *         "name": "Main stage",
+             *         "color": "#6B66F8"
+             *       }
+             *     ]
+             */
+            categories?: components["schemas"]["Category"][];
+            /**
+             * @description Saved PDF export settings.
+             * @example [
+             *       {
+             *         "_id": "65a1f0c2e4b0a1b2c3d4e60a",
+             *         "name": "Crew sheet",
+             *         "orientation": "landscape",
+             *         "paperSize": "letter",
+             *         "columnIds": [
+             *           "65a1f0c2e4b0a1b2c3d4e606",
+             *           "65a1f0c2e4b0a1b2c3d4e622",
+             *           "65a1f0c2e4b0a1b2c3d4e623"
+             *         ],
+             *         "includeNotes": true,
+             *         "fontSize": 10
+             *       }
+             *     ]
+             */
+            pdfPresets?: components["schemas"]["PdfPreset"][];
+            /**
+             * @description The read-only guest pass for this show, sent as the `guestPass` query parameter by guest links; null when
+             *     guest viewing is off.
+             * @example gp_7fK2mQ9xL4sT8vB1nR6wY3zD
+             */
+            guestPass?: string | null;
+            /**
+             * @description Sections of the show that hold global elements.
+             * @example [
+             *       {
+             *         "_id": "65a1f0c2e4b0a1b2c3d4e624",
+             *         "title": "Sponsor reads",
+             *         "rowIds": [
+             *           "65a1f0c2e4b0a1b2c3d4e620"
+             *         ],
+             *         "collapsed": false
+             *       }
+             *     ]
+             */
+            globalElementContainers?: components["schemas"]["GlobalElementContainer"][];
+            /**
+             * @description The id of the show's item set list (`itemSetListId`).
+             * @example 65a1f0c2e4b0a1b2c3d4e603
+             */
+            itemSetList: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description When the show was created.
+             * @example 2026-06-02T14:30:00Z
+             */
+            createdOn?: string;
+            /**
+             * Format: date-time
+             * @description When the show last changed.
+             * @example 2026-09-17T21:05:00Z
+             */
+            modifiedOn?: string;
+        };
+        /** @description A new show, list or schedule. With `templateId` the new one starts as a copy of that template’s columns and rows. */
+        ShowCreateRequest: {
+            title: components["schemas"]["ShowTitle"];
+            description?: components["schemas"]["ShowDescription"];
+            /**
+             * @description True to make it visible to event admins only; false when omitted.
+             * @example false
+             */
+            private?: boolean;
+            /**
+             * @description A template to start from (see `templates.listByEvent` and `templates.listGlobal`).
+             * @example 65a1f0c2e4b0a1b2c3d4e62b
+             */
+            templateId?: components["schemas"]["Id"];
         };
         /** @description Changes the title or description: send at least one field. */
         ShowUpdateRequest: {
@@ -11054,6 +11098,11 @@ export interface components {
          */
         StripeCardId: string;
         /**
+         * @description Only this team's; left out, the teams the operation names.
+         * @example 65a1f0c2e4b0a1b2c3d4e5f7
+         */
+        TeamIdQuery: components["schemas"]["Id"];
+        /**
          * @description The subscription's id.
          * @example 65a1f0c2e4b0a1b2c3d4e611
          */
@@ -11109,15 +11158,30 @@ export interface components {
          */
         ActivityAuditMethodName: components["schemas"]["ActivityAuditMethodName"];
         /**
+         * @description The user to answer for; left out, the caller.
+         * @example 65a1f0c2e4b0a1b2c3d4e5f6
+         */
+        UserIdQuery: components["schemas"]["Id"];
+        /**
          * @description The event role (§6).
          * @example contributor
          */
         EventRoleType: components["schemas"]["EventRoleType"];
         /**
+         * @description Only this event's; left out, every event the caller holds a role on.
+         * @example 65a1f0c2e4b0a1b2c3d4e601
+         */
+        EventIdQuery: components["schemas"]["Id"];
+        /**
          * @description The event document's id.
          * @example 65a1f0c2e4b0a1b2c3d4e60b
          */
         EventDocId: components["schemas"]["Id"];
+        /**
+         * @description The document to sign.
+         * @example 65a1f0c2e4b0a1b2c3d4e60b
+         */
+        EventDocIdQuery: components["schemas"]["Id"];
         /**
          * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
          * @example 3600
@@ -17128,13 +17192,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -19266,11 +19324,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The stored card's id at the card payment provider.
                  * @example card_1Q2w3E4r5T6y7U8i
                  */
@@ -19350,11 +19403,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The stored card's id at the card payment provider.
                  * @example card_1Q2w3E4r5T6y7U8i
@@ -19537,13 +19585,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -19627,6 +19669,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+                /**
                  * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
                  * @example 1
                  */
@@ -19651,13 +19698,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -20173,13 +20214,7 @@ export interface operations {
     };
     "billing.cancelSubscription": {
         parameters: {
-            query?: {
-                /**
-                 * @description True keeps the subscription until the end of the period already paid.
-                 * @example true
-                 */
-                atPeriodEnd?: boolean;
-            };
+            query?: never;
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -20214,7 +20249,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StripeSubscriptionCancelRequest"];
+            };
+        };
         responses: {
             /** @description The subscription was canceled (or will end with its period). */
             200: {
@@ -20245,6 +20284,7 @@ export interface operations {
                     "application/json": components["schemas"]["StripeSubscription"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -22079,16 +22119,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
                  */
@@ -22188,16 +22218,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
                  */
@@ -22292,16 +22312,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
                  */
@@ -22390,16 +22400,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22495,16 +22495,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
                  */
@@ -22593,16 +22583,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -23569,11 +23549,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -23647,11 +23622,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23762,11 +23732,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -23870,11 +23835,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23980,11 +23940,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -24089,11 +24044,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -24197,11 +24147,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -24745,7 +24690,13 @@ export interface operations {
     };
     "events.listDeletedByTeam": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+            };
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -24759,13 +24710,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24812,7 +24757,13 @@ export interface operations {
     };
     "events.listWithShowsByTeam": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+            };
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -24826,13 +24777,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24881,6 +24826,11 @@ export interface operations {
         parameters: {
             query: {
                 /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+                /**
                  * @description What to search for, 2 to 24 characters (§5 search term and search value).
                  * @example gala
                  */
@@ -24909,13 +24859,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -25179,7 +25123,13 @@ export interface operations {
     };
     "events.listOwnersByUser": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The user to answer for; left out, the caller.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
+                 */
+                userId?: components["parameters"]["UserIdQuery"];
+            };
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -25193,13 +25143,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The user's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
-                 */
-                userId: components["parameters"]["UserId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -25261,11 +25205,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25334,11 +25273,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -25388,174 +25322,6 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    "shows.importCsv": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-                /**
-                 * @description Identifies the calling client application (for example `app.login`), when it has one.
-                 * @example app.login
-                 */
-                "X-Client-Id"?: components["parameters"]["ClientId"];
-                /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["ShowCsvImportRequest"];
-            };
-        };
-        responses: {
-            /** @description The show was created from the file. */
-            201: {
-                headers: {
-                    /**
-                     * @description Requests allowed in the current window.
-                     * @example 100
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the current window.
-                     * @example 99
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the window resets.
-                     * @example 60
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
-                     * @example *
-                     */
-                    "Access-Control-Allow-Origin"?: "*";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Show"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    "shows.create": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-                /**
-                 * @description Identifies the calling client application (for example `app.login`), when it has one.
-                 * @example app.login
-                 */
-                "X-Client-Id"?: components["parameters"]["ClientId"];
-                /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ShowCreateRequest"];
-            };
-        };
-        responses: {
-            /** @description The show was created. */
-            201: {
-                headers: {
-                    /**
-                     * @description Requests allowed in the current window.
-                     * @example 100
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the current window.
-                     * @example 99
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the window resets.
-                     * @example 60
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
-                     * @example *
-                     */
-                    "Access-Control-Allow-Origin"?: "*";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Show"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
     "events.listGuestShows": {
         parameters: {
             query?: never;
@@ -25573,11 +25339,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25646,11 +25407,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -25717,11 +25473,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25796,11 +25547,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25911,11 +25657,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26002,13 +25743,7 @@ export interface operations {
     };
     "events.removeRole": {
         parameters: {
-            query: {
-                /**
-                 * @description The user whose role on the event is removed.
-                 * @example 65a1f0c2e4b0a1b2c3d4e614
-                 */
-                userId: components["schemas"]["Id"];
-            };
+            query?: never;
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -26031,11 +25766,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26043,7 +25773,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventRoleRemoveRequest"];
+            };
+        };
         responses: {
             /** @description The role that was removed. */
             200: {
@@ -26074,6 +25808,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventRole"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -26132,11 +25867,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26216,11 +25946,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26331,11 +26056,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26420,11 +26140,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26501,11 +26216,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26586,11 +26296,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26670,11 +26375,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26753,11 +26453,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26867,11 +26562,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26987,11 +26677,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -27070,11 +26755,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27184,11 +26864,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27304,11 +26979,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -27387,11 +27057,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27596,7 +27261,13 @@ export interface operations {
     };
     "eventDocs.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this event's; left out, every event the caller holds a role on.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId?: components["parameters"]["EventIdQuery"];
+            };
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
@@ -27610,18 +27281,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -27690,11 +27350,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27774,16 +27429,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -27894,16 +27539,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
                  */
@@ -28007,16 +27642,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -28122,16 +27747,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
                  */
@@ -28213,7 +27828,12 @@ export interface operations {
     };
     "eventDocs.getSignedUrl": {
         parameters: {
-            query?: {
+            query: {
+                /**
+                 * @description The document to sign.
+                 * @example 65a1f0c2e4b0a1b2c3d4e60b
+                 */
+                eventDocId: components["parameters"]["EventDocIdQuery"];
                 /**
                  * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
                  * @example 3600
@@ -28233,23 +27853,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
-                 * @description The event document's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60b
-                 */
-                eventDocId: components["parameters"]["EventDocId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28296,7 +27900,12 @@ export interface operations {
     };
     "eventDocs.getPublicSignedUrl": {
         parameters: {
-            query?: {
+            query: {
+                /**
+                 * @description The document to sign.
+                 * @example 65a1f0c2e4b0a1b2c3d4e60b
+                 */
+                eventDocId: components["parameters"]["EventDocIdQuery"];
                 /**
                  * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
                  * @example 3600
@@ -28316,23 +27925,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
-                 * @description The event document's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60b
-                 */
-                eventDocId: components["parameters"]["EventDocId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28406,18 +27999,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28479,11 +28061,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28563,11 +28140,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28678,11 +28250,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -28791,11 +28358,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28906,11 +28468,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29019,11 +28576,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29134,11 +28686,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29246,11 +28793,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29323,11 +28865,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29394,11 +28931,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29473,11 +29005,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29551,11 +29078,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29671,11 +29193,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29778,11 +29295,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29855,11 +29367,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -29898,6 +29405,174 @@ export interface operations {
                     "application/json": components["schemas"]["FsObjectDisplayType"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "shows.importCsv": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ShowCsvImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The show was created from the file. */
+            201: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Show"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "shows.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
+                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The show was created. */
+            201: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Show"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
