@@ -187,16 +187,16 @@ export interface paths {
         };
         /**
          * List all teams
-         * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only (§6
-         *     cross-team views); others get `403`.
+         * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
+         *     `403`.
          */
         get: operations["teams.list"];
         put?: never;
         /**
          * Create a team
          * @description Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
-         *     of the sign-up form (§2), or "{first} {last}'s Team" when none is given (§5), shortened to fit the 100-character
-         *     title (see `TeamCreateRequest`).
+         *     of the sign-up form, or "{first} {last}'s Team" when none is given, shortened to fit the 100-character title (see
+         *     `TeamCreateRequest`).
          */
         post: operations["teams.create"];
         delete?: never;
@@ -636,11 +636,11 @@ export interface paths {
         };
         /**
          * Remove a user's team role
-         * @description Removes the user's role in the team (§7 lists this call with the ones that remove things; `teams.deleteRole` does
-         *     the same by role id). **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is
-         *     marked `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and
-         *     its answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events,
-         *     answers `409`. Team admins of the team and product administrators may call it.
+         * @description Removes the user's role in the team (`teams.deleteRole` does the same by role id).
+         *     **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is marked
+         *     `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and its
+         *     answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
+         *     Team admins of the team and product administrators may call it.
          */
         get: operations["users.deleteTeamRole"];
         put?: never;
@@ -702,7 +702,7 @@ export interface paths {
         put?: never;
         /**
          * Check sign-up fields
-         * @description Checks the given sign-up fields by the rules of §5 without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
+         * @description Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
          */
         post: operations["users.validate"];
         delete?: never;
@@ -761,7 +761,7 @@ export interface paths {
         get?: never;
         /**
          * Change a user's password
-         * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must follow §5 (12 to 32 characters with lower and upper case, a digit and a symbol).
+         * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
          */
         put: operations["users.updatePassword"];
         post?: never;
@@ -801,7 +801,7 @@ export interface paths {
         get?: never;
         /**
          * Update a user's account fields
-         * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag (§4: users can be made pending). Only product administrators may call it. An address already in use answers `409`.
+         * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
          */
         put: operations["users.updatePrivate"];
         post?: never;
@@ -881,7 +881,7 @@ export interface paths {
         get?: never;
         /**
          * Set the live cue
-         * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+         * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
          */
         put: operations["users.updateTrackableCue"];
         post?: never;
@@ -905,7 +905,7 @@ export interface paths {
         get?: never;
         /**
          * Set the live cue and its clock
-         * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+         * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
          */
         put: operations["users.updateTrackableCueAndCueClock"];
         post?: never;
@@ -945,7 +945,7 @@ export interface paths {
         get?: never;
         /**
          * Set what the user follows in an event
-         * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role (§6).
+         * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
          */
         put: operations["users.updateTracking"];
         post?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * Count teams
-         * @description Counts the teams that are not soft-deleted. Product administrators only (§6 cross-team counts).
+         * @description Counts the teams that are not soft-deleted. Product administrators only.
          */
         get: operations["teams.count"];
         put?: never;
@@ -1049,8 +1049,8 @@ export interface paths {
         };
         /**
          * Export all teams as CSV
-         * @description Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time
-         *     zone, plan and HubSpot deal id. Product administrators only (§6 reports).
+         * @description Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time zone,
+         *     plan and HubSpot deal id. Product administrators only.
          */
         get: operations["teams.exportCsv"];
         put?: never;
@@ -1070,7 +1070,7 @@ export interface paths {
         };
         /**
          * Suggest teams by title
-         * @description Returns up to `size` teams whose title starts with the term (one character is enough, §5), for pickers. Product
+         * @description Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
          *     administrators see every team; other users only their own teams.
          */
         get: operations["teams.autocomplete"];
@@ -1091,8 +1091,8 @@ export interface paths {
         };
         /**
          * Export monthly active users per team as CSV
-         * @description Downloads, for each team, how many of its members used the product in each month of the range (months in UTC),
-         *     as a CSV file with one row per team and month. Product administrators only (§6 reports).
+         * @description Downloads, for each team, how many of its members used the product in each month of the range (months in UTC), as a
+         *     CSV file with one row per team and month. Product administrators only.
          */
         get: operations["teams.exportMonthlyActiveUsersCsv"];
         put?: never;
@@ -1112,9 +1112,8 @@ export interface paths {
         };
         /**
          * Find the team linked to a HubSpot deal
-         * @description The HubSpot lookup of §7: returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side
-         *     can tell whether a deal already has a team. `404` when no team is linked to the deal. Product administrators
-         *     only.
+         * @description Returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side can tell whether a deal
+         *     already has a team. `404` when no team is linked to the deal. Product administrators only.
          */
         get: operations["teams.getByHubspotDealId"];
         put?: never;
@@ -1155,7 +1154,7 @@ export interface paths {
         };
         /**
          * List the team role types
-         * @description Lists the roles a user can hold in a team (§6 names one, `admin`). Any signed-in user may call it.
+         * @description Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
          */
         get: operations["teams.listRoleTypes"];
         put?: never;
@@ -1203,13 +1202,13 @@ export interface paths {
         get: operations["teams.get"];
         /**
          * Change a team's settings
-         * @description Changes a team's title (2 to 100 characters, §5), e-mail and default time zone. Team admins only.
+         * @description Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
          */
         put: operations["teams.update"];
         post?: never;
         /**
          * Delete a team
-         * @description Soft-deletes a team (§4): it and its events disappear from lists but can be restored by product administrators.
+         * @description Soft-deletes a team: it and its events disappear from lists but can be restored by product administrators.
          *     `409` when the team is already deleted. Team admins only.
          */
         delete: operations["teams.delete"];
@@ -1248,9 +1247,9 @@ export interface paths {
         };
         /**
          * Get a team for a guest
-         * @description Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or
-         *     shows (§6 guest read calls) is accepted instead of an access token, and signed-in members may call it too to
-         *     preview what guests see. `403` when the pass is for another team.
+         * @description Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or shows
+         *     is accepted instead of an access token, and signed-in members may call it too to preview what guests see. `403` when
+         *     the pass is for another team.
          */
         get: operations["teams.getGuest"];
         put?: never;
@@ -1297,9 +1296,8 @@ export interface paths {
         get: operations["teams.getPrivate"];
         /**
          * Change a team's internal account data
-         * @description Changes the team's internal account data: links it to a HubSpot deal by its numeric id (§5) or unlinks it with
-         *     null, and keeps internal notes. `409` when the deal is already linked to another team. Product administrators
-         *     only.
+         * @description Changes the team's internal account data: links it to a HubSpot deal by its numeric id or unlinks it with null, and
+         *     keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
          */
         put: operations["teams.updatePrivate"];
         post?: never;
@@ -1428,8 +1426,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a team's paid plan
-         * @description Takes the team off its paid plan (§7 `DELETE /teams/{teamId}/remove`, the payment plan removal); the team keeps
-         *     its events. `409` when the team has no plan. Product administrators only.
+         * @description Takes the team off its paid plan; the team keeps its events. `409` when the team has no plan. Product administrators
+         *     only.
          */
         delete: operations["teams.removePaymentPlan"];
         options?: never;
@@ -1447,8 +1445,8 @@ export interface paths {
         get?: never;
         /**
          * Upload a team's photo
-         * @description Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data
-         *     with a `file` part (§7 uploads; proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
+         * @description Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data with
+         *     a `file` part (proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
          */
         put: operations["teams.updatePhoto"];
         post?: never;
@@ -1470,8 +1468,8 @@ export interface paths {
         /**
          * Create a label
          * @description Adds a label the team can put on its events. Text 1 to 64 characters; colour 3 to 6 word characters, optionally
-         *     after `#`, `#6B66F8` when omitted (§5, §9). `409` when the team already has a label with this text. Team admins
-         *     and event admins of the team's events may call it.
+         *     after `#`, `#6B66F8` when omitted. `409` when the team already has a label with this text. Team admins and event
+         *     admins of the team's events may call it.
          */
         post: operations["teams.createLabel"];
         delete?: never;
@@ -1490,8 +1488,9 @@ export interface paths {
         get?: never;
         /**
          * Change a label
-         * @description Changes a team label's text and colour (rules of §5); events carrying it show the change. `409` when another
-         *     label of the team has this text. Team admins and event admins of the team's events may call it.
+         * @description Changes a team label's text and colour (text of 1 to 64 characters, colour of 3 to 6 word characters with an
+         *     optional `#`); events carrying it show the change. `409` when another label of the team has this text. Team admins
+         *     and event admins of the team's events may call it.
          */
         put: operations["teams.updateLabel"];
         post?: never;
@@ -1557,8 +1556,8 @@ export interface paths {
         get?: never;
         /**
          * Set who holds a team permission, by name
-         * @description Replaces the list of users holding the named permission in the team (§6 "teams also by permission name"),
-         *     granting it first if the team does not have it yet. Team admins only.
+         * @description Replaces the list of users holding the named permission in the team, granting it first if the team does not have it
+         *     yet. Team admins only.
          */
         put: operations["teams.updatePermissionByName"];
         post?: never;
@@ -1577,14 +1576,13 @@ export interface paths {
         };
         /**
          * List a team's roles
-         * @description Lists who holds which role in the team, optionally only one role type (§6 "list by role type"). Members of the
-         *     team may call it.
+         * @description Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
          */
         get: operations["teams.listRoles"];
         put?: never;
         /**
          * Give a user a team role
-         * @description Gives a user a role in the team (§6: `admin`). `409` when the user already holds that role. Team admins only.
+         * @description Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
          */
         post: operations["teams.createRole"];
         delete?: never;
@@ -1603,18 +1601,15 @@ export interface paths {
         get?: never;
         /**
          * Change a team role
-         * @description Changes the type of a user's team role (§6: team roles can be updated; §7 does not spell the call out, so it is
-         *     written like `PUT /teams/{teamId}/permissions/{permissionId}`). §6 names one team role type, `admin`, so today the
-         *     call can only confirm it; it is there for the types to come. Team admins only.
+         * @description Changes the type of a user's team role. The one team role type today is `admin`, so the call can only confirm it; it
+         *     is there for the types to come. Team admins only.
          */
         put: operations["teams.updateRole"];
         post?: never;
         /**
          * Remove a team role
-         * @description Takes a team role away from its user (§6: team roles can be deleted; §7 does not spell the call out, so it is
-         *     written like `DELETE /teams/{teamId}/permissions/{permissionId}`). `users.deleteTeamRole` (the GET §7 lists)
-         *     does the same by user and team. Team admins only. The team's last admin, or the only admin of one of its events,
-         *     answers `409`.
+         * @description Takes a team role away from its user. `users.deleteTeamRole` does the same by user and team. Team admins only. The
+         *     team's last admin, or the only admin of one of its events, answers `409`.
          */
         delete: operations["teams.deleteRole"];
         options?: never;
@@ -1652,9 +1647,9 @@ export interface paths {
         };
         /**
          * Export a show's proof of performance as CSV
-         * @description Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as
-         *     a CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's
-         *     default time zone. Anyone holding a role on the event, and team admins, may call it (§6).
+         * @description Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as a
+         *     CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's default
+         *     time zone. Anyone holding a role on the event, and team admins, may call it.
          */
         get: operations["teams.exportProofsCsv"];
         put?: never;
@@ -1674,8 +1669,7 @@ export interface paths {
         };
         /**
          * List the permission names
-         * @description Lists the names of the permissions a team can grant (§3 "permission names"), for the permission editor. Any
-         *     signed-in user may call it.
+         * @description Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
          */
         get: operations["permissions.list"];
         put?: never;
@@ -1695,8 +1689,8 @@ export interface paths {
         };
         /**
          * List the view permissions
-         * @description Lists the application's views and the event roles allowed to see each (§3 "view permissions"); the application
-         *     hides a view from users without one of these roles (§6 visibility helper). Any signed-in user may call it.
+         * @description Lists the application's views and the event roles allowed to see each; the application hides a view from users
+         *     without one of these roles (team admins always see it). Any signed-in user may call it.
          */
         get: operations["permissions.listViewPermissions"];
         put?: never;
@@ -1719,7 +1713,7 @@ export interface paths {
          * @description Public: returns the SSO configurations (domain, e-mail matchers, provider; never secrets or the owning team) so the
          *     sign-in app can route an address whose domain differs from the configured one (for example a sub-domain). With
          *     `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
-         *     without it, every configuration's matchers, as §7 writes the call.
+         *     without it, every configuration's matchers.
          */
         get: operations["sso.listEmailMatchers"];
         put?: never;
@@ -2171,8 +2165,8 @@ export interface paths {
         };
         /**
          * List leads, a page at a time
-         * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100 (§5);
-         *     a page past the end is empty. Internal product administrators only.
+         * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
+         *     page past the end is empty. Internal product administrators only.
          */
         get: operations["leads.list"];
         put?: never;
@@ -2323,7 +2317,7 @@ export interface paths {
         /**
          * List an event's activity
          * @description Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
-         *     range. Event admins (§6: admin or showCaller role, or team admin) may call it.
+         *     range. Event admins (admin or showCaller role, or team admin) may call it.
          */
         get: operations["activityAudits.listByEvent"];
         put?: never;
@@ -2344,7 +2338,7 @@ export interface paths {
         /**
          * List a show's activity
          * @description Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
-         *     range. Event admins (§6) may call it.
+         *     range. Event admins may call it.
          */
         get: operations["activityAudits.listByShow"];
         put?: never;
@@ -2365,7 +2359,7 @@ export interface paths {
         /**
          * List a show's cell changes
          * @description Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
-         *     cell. Anyone with a role on the event (§6) may call it.
+         *     cell. Anyone with a role on the event may call it.
          */
         get: operations["activityAudits.listItemCells"];
         put?: never;
@@ -2386,8 +2380,7 @@ export interface paths {
         /**
          * List a show's row field changes
          * @description Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
-         *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event (§6) may call
-         *     it.
+         *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
          */
         get: operations["activityAudits.listItemFields"];
         put?: never;
@@ -2408,7 +2401,7 @@ export interface paths {
         /**
          * List a show's changes made by one method
          * @description Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
-         *     Event admins (§6) may call it.
+         *     Event admins may call it.
          */
         get: operations["activityAudits.listByMethodName"];
         put?: never;
@@ -2429,7 +2422,7 @@ export interface paths {
         /**
          * List a show's deleted columns
          * @description Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
-         *     contributor can pick one to restore (`restoreColumn`). Event contributors (§6) may call it.
+         *     contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
          */
         get: operations["activityAudits.listDeletedColumns"];
         put?: never;
@@ -2450,7 +2443,7 @@ export interface paths {
         /**
          * List a show's deleted rows
          * @description Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
-         *     contributor can pick one to restore. Event contributors (§6) may call it.
+         *     contributor can pick one to restore. Event contributors may call it.
          */
         get: operations["activityAudits.listDeletedRows"];
         put?: never;
@@ -3309,9 +3302,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a permission from an event
-         * @description Removes a named permission from the event; no event role holds it afterwards (§6: permissions can be removed; §7
-         *     does not spell the call out, so it is written like `teams.deletePermission` under the event's path). Event admins
-         *     (and team admins) may call it.
+         * @description Removes a named permission from the event; no event role holds it afterwards. Event admins (and team admins) may
+         *     call it.
          */
         delete: operations["events.removePermission"];
         options?: never;
@@ -3525,9 +3517,8 @@ export interface paths {
         };
         /**
          * List the event role types
-         * @description Lists the roles a user can hold on an event (§3 "event role types", §6: readOnly, contributor, admin, showCaller).
-         *     §6 names "list role types" for events as for teams; §7 does not spell it out, so it is written like
-         *     `GET /teamRoleTypes`. Any signed-in user may call it.
+         * @description Lists the roles a user can hold on an event: readOnly, contributor, admin, showCaller. Any signed-in user may call
+         *     it.
          */
         get: operations["events.listRoleTypes"];
         put?: never;
@@ -3680,9 +3671,8 @@ export interface paths {
         };
         /**
          * Get a public download address for a document
-         * @description Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (§6: docs
-         *     have public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents
-         *     exist.
+         * @description Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (docs have
+         *     public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
          */
         get: operations["eventDocs.getPublicSignedUrl"];
         put?: never;
@@ -4456,8 +4446,8 @@ export interface paths {
         get?: never;
         /**
          * Reset all start times
-         * @description Drops every manual start time so each row starts when the one before ends, counted from the start row. Show
-         *     callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Drops every manual start time so each row starts when the one before ends, counted from the start row. Show callers
+         *     and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["shows.resetAllStartTimes"];
         post?: never;
@@ -4477,8 +4467,8 @@ export interface paths {
         get?: never;
         /**
          * Clear all proof of performance
-         * @description Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the
-         *     show again. Show callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the show
+         *     again. Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["shows.clearProofOfPerformance"];
         post?: never;
@@ -4785,8 +4775,8 @@ export interface paths {
         };
         /**
          * Get a category
-         * @description Returns one category of the show (§7 "GET … on /{categoryId}"). Anyone with a role on the event (readOnly,
-         *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         * @description Returns one category of the show. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a
+         *     team admin may call it; a private show is visible to event admins only.
          */
         get: operations["categories.get"];
         /**
@@ -4859,9 +4849,8 @@ export interface paths {
         get?: never;
         /**
          * Record proof of performance
-         * @description Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof
-         *     moves to the row's proof history. Show callers and event admins may call it (event admin includes the showCaller
-         *     role, §6).
+         * @description Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof moves
+         *     to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.createRowProof"];
         post?: never;
@@ -4944,8 +4933,8 @@ export interface paths {
         get?: never;
         /**
          * Update a proof's note
-         * @description Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and
-         *     event admins may call it (event admin includes the showCaller role, §6).
+         * @description Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and event
+         *     admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateItemRowProofNote"];
         post?: never;
@@ -4987,7 +4976,7 @@ export interface paths {
         /**
          * Clear a row's proof
          * @description Removes a row's latest proof of performance and its actual duration; its proof history is kept. Show callers and
-         *     event admins may call it (event admin includes the showCaller role, §6).
+         *     event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.clearItemRowProof"];
         post?: never;
@@ -5008,7 +4997,7 @@ export interface paths {
         /**
          * Clear a row's proof history
          * @description Removes every earlier proof of performance of a row; the latest proof is kept. Show callers and event admins may
-         *     call it (event admin includes the showCaller role, §6).
+         *     call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.clearItemRowProofHistory"];
         post?: never;
@@ -5028,8 +5017,8 @@ export interface paths {
         get?: never;
         /**
          * Set the start row
-         * @description Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may
-         *     call it (event admin includes the showCaller role, §6).
+         * @description Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may call
+         *     it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateShowStartRow"];
         post?: never;
@@ -5159,8 +5148,8 @@ export interface paths {
         get?: never;
         /**
          * Record actual durations
-         * @description Records how long rows really ran, for several rows at once (for example when a show caller corrects the times
-         *     after the show). Show callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Records how long rows really ran, for several rows at once (for example when a show caller corrects the times after
+         *     the show). Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateActualDurations"];
         post?: never;
@@ -5375,7 +5364,7 @@ export interface paths {
         /**
          * Track the live show
          * @description Starts live tracking at a row, moves it to the next row, or stops it; everyone viewing the show follows. Show
-         *     callers and event admins may call it (event admin includes the showCaller role, §6).
+         *     callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateTracking"];
         post?: never;
@@ -5772,7 +5761,7 @@ export interface components {
     schemas: {
         /**
          * Format: email
-         * @description An e-mail address (§5), at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
+         * @description An e-mail address, at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
          *     `@`; letters and digits in parts joined by `.` or `-` after it, ending in a top-level domain of two or more letters.
          *     The sign-in app also requires that domain to be on the standard list (plus `mail`); that list is not repeated here.
          * @example ada@example.com
@@ -5806,15 +5795,13 @@ export interface components {
          */
         NewPassword: string;
         /**
-         * @description An IANA time zone name.
-         * @default America/New_York
+         * @description An IANA time zone name, such as America/New_York (the product's default).
          * @example America/New_York
          */
         TimeZone: string;
         /**
-         * @description Client settings of one user, keyed by preference name (§3 names `preferences` without fields: designed as an open
-         *     map so the main application can add settings without an API change). Written one key at a time by
-         *     `users.updatePreference`.
+         * @description Client settings of one user, keyed by preference name (an open map, so the main application can add settings without
+         *     an API change). Written one key at a time by `users.updatePreference`.
          * @example {
          *       "timeFormat": "24h",
          *       "showSeconds": true
@@ -5824,8 +5811,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Which onboarding steps the user has done, keyed by onboarding key (see the onboarding group; §3 names the map
-         *     without fields). Written one key at a time by `users.updateOnboarding`.
+         * @description Which onboarding steps the user has done, keyed by onboarding key (see the onboarding group). Written one key at a
+         *     time by `users.updateOnboarding`.
          * @example {
          *       "createFirstEvent": true,
          *       "inviteTeam": false
@@ -5834,10 +5821,7 @@ export interface components {
         UserOnboarding: {
             [key: string]: boolean;
         };
-        /**
-         * @description The row a show caller is live on (§3 "trackable cue data"; fields designed). Viewers who track the caller follow
-         *     this row.
-         */
+        /** @description The row a show caller is live on. Viewers who track the caller follow this row. */
         TrackableCue: {
             eventId: components["schemas"]["Id"];
             showId: components["schemas"]["Id"];
@@ -5850,10 +5834,7 @@ export interface components {
              */
             cuedOn?: string;
         };
-        /**
-         * @description The clock of the live cue (§3 `cueClock`; fields designed): when it started, whether it runs, and the seconds
-         *     already counted before the last pause.
-         */
+        /** @description The clock of the live cue: when it started, whether it runs, and the seconds already counted before the last pause. */
         TrackableCueClock: {
             /**
              * Format: date-time
@@ -5874,8 +5855,8 @@ export interface components {
             elapsedSeconds?: number;
         };
         /**
-         * @description What the user follows in one event (§3 "per-event tracking"; fields designed): the show and row their view scrolls
-         *     to, and whether it follows the show caller's cue.
+         * @description What the user follows in one event: the show and row their view scrolls to, and whether it follows the show caller's
+         *     cue.
          */
         UserEventTracking: {
             showId?: components["schemas"]["Id"];
@@ -5888,11 +5869,9 @@ export interface components {
             following: boolean;
         };
         /**
-         * @description A person with an account (§3). §3 names `preferences`, `onboarding`, the two-factor secret and the trackable cue
-         *     data without their fields; the shapes here are designed: `preferences` is a map of client settings, `onboarding` a
-         *     map of onboarding keys to done flags, `cue`/`cueClock` the row a show caller is live on and its clock, `tracking`
-         *     the row the user follows in each event. `isAdmin` (product administrator) and `hasTwoFactorAuth` are designed too.
-         *     A pending user (invited, not signed up) may have empty names until sign-up.
+         * @description A person with an account. `preferences` is a map of client settings, `onboarding` a map of onboarding keys to done
+         *     flags, `cue`/`cueClock` the row a show caller is live on and its clock, `tracking` the row the user follows in each
+         *     event. A pending user (invited, not signed up) may have empty names until sign-up.
          */
         User: {
             _id: components["schemas"]["Id"];
@@ -5919,7 +5898,7 @@ export interface components {
              * @enum {string}
              */
             type?: "viewing" | "editing";
-            /** @description The password (the §5 sign-up rules); accepted on writes, never returned. */
+            /** @description The password; accepted on writes, never returned. */
             password?: components["schemas"]["NewPassword"];
             /**
              * @description True once the e-mail address is verified.
@@ -6096,8 +6075,8 @@ export interface components {
          */
         PersonName: string;
         /**
-         * @description A new user's details (§7 user create, with §3's industry and time zone). Sign-up is followed by a sign-in and a
-         *     team create, whose `title` is the company name of the sign-up form (§2).
+         * @description A new user's details: names, e-mail address, password and captcha, with the industry and time zone. Sign-up is
+         *     followed by a sign-in and a team create, whose `title` is the company name of the sign-up form.
          */
         SignupRequest: {
             firstName: components["schemas"]["PersonName"];
@@ -6120,6 +6099,7 @@ export interface components {
              * @constant
              */
             industry?: "Corporate";
+            /** @default America/New_York */
             timezone?: components["schemas"]["TimeZone"];
         };
         /**
@@ -6181,10 +6161,7 @@ export interface components {
              */
             url?: string;
         };
-        /**
-         * @description The paid plan a team is on (§3 `paymentPlan`). Its fields are not shown in the specification: designed as the
-         *     plan (see the plans group), the number of seats and the period it runs for.
-         */
+        /** @description The paid plan a team is on: the plan (see the plans group), the number of seats and the period it runs for. */
         TeamPaymentPlan: {
             /**
              * @description The id of the plan (see the plans group).
@@ -6216,16 +6193,13 @@ export interface components {
             endsOn?: string | null;
         };
         /**
-         * @description A role a user can hold in a team. §6 names one team role, `admin`; event roles (readOnly, contributor, admin,
+         * @description A role a user can hold in a team. The one team role is `admin`; event roles (readOnly, contributor, admin,
          *     showCaller) are a separate list held per event.
          * @example admin
          * @enum {string}
          */
         TeamRoleType: "admin";
-        /**
-         * @description A user's role in a team (§6). Its fields are not shown in the specification: designed as the pair of user and
-         *     role type, with when it was granted.
-         */
+        /** @description A user's role in a team. It is the pair of user and role type, with when it was granted. */
         TeamRole: {
             _id: components["schemas"]["Id"];
             /**
@@ -6247,15 +6221,12 @@ export interface components {
             createdOn?: string;
         };
         /**
-         * @description The name of a permission (§3 "permission names"). The names themselves are not shown in the specification: they
-         *     are camelCase words, and `GET /permissions` lists the ones the product knows.
+         * @description The name of a permission: any text of 1 to 64 characters. `GET /permissions` lists the names the product knows
+         *     (such as `manageBilling`).
          * @example manageBilling
          */
         PermissionName: string;
-        /**
-         * @description A named permission granted in a team to some of its users (§6). Fields other than the name are not shown in the
-         *     specification: designed as the list of users holding it.
-         */
+        /** @description A named permission granted in a team, with the list of users who hold it. */
         Permission: {
             _id: components["schemas"]["Id"];
             /**
@@ -6272,29 +6243,28 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /** @description A coloured label a team puts on its events (§3). A new label is `#6B66F8` unless a colour is given (§9). */
+        /** @description A coloured label a team puts on its events. A new label is `#6B66F8` unless a colour is given. */
         Label: {
             _id: components["schemas"]["Id"];
             /**
-             * @description What the label says, 1 to 64 characters (§5).
+             * @description What the label says, 1 to 64 characters.
              * @example Keynote
              */
             text: string;
             /**
-             * @description The background colour, 3 to 6 word characters, optionally preceded by `#` (§5).
+             * @description The background colour, 3 to 6 word characters, optionally preceded by `#`.
              * @example #6B66F8
              */
             color: string;
         };
         /**
-         * @description The card stored for a team at the card payment provider (§3: `stripeCardId`); subscriptions and invoices are
-         *     charged to it. The full number and the security code never come back; the other fields are not shown in the
-         *     specification and follow the provider's card object.
+         * @description The card stored for a team at the card payment provider; subscriptions and invoices are charged to it. The full
+         *     number and the security code never come back; the other fields follow the provider's card object.
          */
         StripeCard: {
             /**
-             * @description The card's id at the card payment provider.
-             * @example card_1Q2w3E4r5T6y7U8i
+             * @description The card's id at the card payment provider, 24 characters (`card_…`, `pm_…`).
+             * @example card_1Q2w3E4r5T6y7U8i9O0
              */
             stripeCardId: string;
             /**
@@ -6355,8 +6325,8 @@ export interface components {
             amount: number;
         };
         /**
-         * @description An invoice of the team at the card payment provider. An upcoming-invoice preview has no `stripeInvoiceId`.
-         *     Fields and statuses are not shown in the specification: designed after the provider's invoice object.
+         * @description An invoice of the team at the card payment provider. An upcoming-invoice preview has no `stripeInvoiceId`. Fields
+         *     and statuses follow the provider's invoice object.
          */
         StripeInvoice: {
             /**
@@ -6432,9 +6402,9 @@ export interface components {
             lines: components["schemas"]["StripeInvoiceLine"][];
         };
         /**
-         * @description A team's subscription (§3: `subscriptionId`), kept in step with the card payment provider. Status names and the
-         *     other fields are not shown in the specification: they follow the provider's subscription object. `DELETE`
-         *     cancels: the status becomes `canceled`, at once or at the end of the period (`cancelAtPeriodEnd`).
+         * @description A team's subscription, kept in step with the card payment provider. Status names and the other fields follow the
+         *     provider's subscription object. `DELETE` cancels: the status becomes `canceled`, at once or at the end of the period
+         *     (`cancelAtPeriodEnd`).
          */
         StripeSubscription: {
             subscriptionId: components["schemas"]["Id"];
@@ -6518,9 +6488,8 @@ export interface components {
             endOn: string;
         };
         /**
-         * @description A planned sequence of subscription changes (§3: `subscriptionScheduleId`), for example an upgrade on a contract
-         *     date. Status names and the other fields are not shown in the specification: they follow the provider's
-         *     subscription schedule object. `DELETE` cancels it: the status becomes `canceled`.
+         * @description A planned sequence of subscription changes, for example an upgrade on a contract date. Status names and the other
+         *     fields follow the provider's subscription schedule object. `DELETE` cancels it: the status becomes `canceled`.
          */
         StripeSubscriptionSchedule: {
             subscriptionScheduleId: components["schemas"]["Id"];
@@ -6562,8 +6531,8 @@ export interface components {
             endBehavior: "release" | "cancel";
         };
         /**
-         * @description A team owns events, labels, roles, permissions and a paid plan (§3). Billing fields are filled for team admins
-         *     only; `paymentPlan` and `card` are absent while the team has none.
+         * @description A team owns events, labels, roles, permissions and a paid plan. Billing fields are filled for team admins only;
+         *     `paymentPlan` and `card` are absent while the team has none.
          */
         Team: {
             _id: components["schemas"]["Id"];
@@ -6624,14 +6593,14 @@ export interface components {
              */
             templateContainer?: components["schemas"]["Id"];
             /**
-             * @description The numeric id of the team's deal in the HubSpot CRM (§5); product administrators only.
+             * @description The numeric id of the team's deal in the HubSpot CRM; product administrators only.
              * @example 18293746501
              */
             hubspotDealId?: string;
             /**
              * @description The card the team pays with.
              * @example {
-             *       "stripeCardId": "card_1Q2w3E4r5T6y7U8i",
+             *       "stripeCardId": "card_1Q2w3E4r5T6y7U8i9O0",
              *       "brand": "visa",
              *       "last4": "4242",
              *       "expiration": "08/29"
@@ -6667,17 +6636,20 @@ export interface components {
         /** @description A new team. Its creator becomes its admin. */
         TeamCreateRequest: {
             /**
-             * @description The team's name (§9: 2 to 100 characters). After sign-up the sign-in app sends the company name; when none is
-             *     given, "{first} {last}'s Team", with the full name cut at a word boundary when the whole would pass 100
-             *     characters.
+             * @description The team's name, 2 to 100 characters. After sign-up the sign-in app sends the company name; when none is given,
+             *     "{first} {last}'s Team", with the full name cut at a word boundary when the whole would pass 100 characters.
              * @example Ada Lovelace's Team
              */
             title: string;
             email?: components["schemas"]["Email"];
+            /**
+             * @description The time zone the team's events are shown in unless an event sets its own.
+             * @default America/New_York
+             */
             defaultTimeZone?: components["schemas"]["TimeZone"];
         };
         /**
-         * @description An access token (§3 "token"; fields designed). Send `token` as the `accessToken` query parameter on calls made for
+         * @description An access token. Send `token` as the `accessToken` query parameter on calls made for
          *     `userId`. `kind` says how it was issued.
          */
         Token: {
@@ -6712,14 +6684,14 @@ export interface components {
             email: components["schemas"]["Email"];
             /**
              * Format: password
-             * @description The account password (6 to 32 characters at sign-in, §5).
+             * @description The account password (6 to 32 characters at sign-in).
              * @example Correct-Horse-9
              */
             password: string;
         };
         /**
-         * @description The one-time code the single sign-on callback (`/sso/login/{domain}`) received from the company's identity
-         *     provider, to exchange for an access token (fields designed; §7 names only the call).
+         * @description The one-time code the single sign-on callback (`/sso/login/{domain}`) received from the company's identity provider,
+         *     to exchange for an access token.
          */
         TokenSsoRequest: {
             /**
@@ -6733,10 +6705,7 @@ export interface components {
              */
             code: string;
         };
-        /**
-         * @description Asks for a token on behalf of another user, for support work by a product administrator (fields designed; §7
-         *     names only the call).
-         */
+        /** @description Asks for a token on behalf of another user, for support work by a product administrator. */
         TokenPrivateRequest: {
             userId: components["schemas"]["Id"];
             /**
@@ -6750,12 +6719,12 @@ export interface components {
             email: components["schemas"]["Email"];
             /**
              * Format: password
-             * @description The account password (6 to 32 characters at sign-in, §5).
+             * @description The account password (6 to 32 characters at sign-in).
              * @example Correct-Horse-9
              */
             password: string;
             /**
-             * @description The six-digit code from the authenticator app (§5 "Token must be 6 digits").
+             * @description The six-digit code from the authenticator app.
              * @example 123456
              */
             timeBasedToken: string;
@@ -6872,10 +6841,7 @@ export interface components {
          *     ]
          */
         ProductAdminList: components["schemas"]["UserSummary"][];
-        /**
-         * @description Someone to invite: an e-mail address, optional names, and where to send them after sign-up (fields designed; §7
-         *     names only the call).
-         */
+        /** @description Someone to invite: an e-mail address, optional names, and where to send them after sign-up. */
         UserPendingCreateRequest: {
             email: components["schemas"]["Email"];
             firstName?: components["schemas"]["PersonName"];
@@ -6892,8 +6858,8 @@ export interface components {
          */
         CompanyName: string;
         /**
-         * @description Sign-up fields to check before a user is created (for example by an admin who invites in bulk). Each field given
-         *     is checked by the rules of §5 and, for the e-mail address, for being free.
+         * @description Sign-up fields to check before a user is created (for example by an admin who invites in bulk). Each field given is
+         *     checked by the sign-up rules (names, e-mail address, password) and, for the e-mail address, for being free.
          */
         UserValidateRequest: {
             firstName?: components["schemas"]["PersonName"];
@@ -6913,8 +6879,8 @@ export interface components {
             newPassword: components["schemas"]["NewPassword"];
         };
         /**
-         * @description Account fields only product administrators may change (fields designed; §7 names only the call): the e-mail
-         *     address, whether it is verified, and the pending flag.
+         * @description Account fields only product administrators may change: the e-mail address, whether it is verified, and the pending
+         *     flag.
          */
         UserPrivateUpdateRequest: {
             email?: components["schemas"]["Email"];
@@ -6978,10 +6944,7 @@ export interface components {
              */
             count: number;
         };
-        /**
-         * @description The few fields of a team that anyone allowed to see its name may see: in autocomplete results and on guest
-         *     pages. Designed (the specification does not show these answers).
-         */
+        /** @description The few fields of a team that anyone allowed to see its name may see: in autocomplete results and on guest pages. */
         TeamSummary: {
             _id: components["schemas"]["Id"];
             /**
@@ -6997,8 +6960,8 @@ export interface components {
             photo?: string | null;
         };
         /**
-         * @description The editable settings of a team. Team title: more than 1 and at most 100 characters (§5, the rule set for team
-         *     titles). Team e-mail rules are not shown in the specification: an e-mail address.
+         * @description The editable settings of a team. Team title: more than 1 and at most 100 characters. The team e-mail is an e-mail
+         *     address.
          */
         TeamUpdateRequest: {
             /**
@@ -7009,10 +6972,7 @@ export interface components {
             email?: components["schemas"]["Email"];
             defaultTimeZone?: components["schemas"]["TimeZone"];
         };
-        /**
-         * @description Where a team keeps the show templates all its events can start from (§3 `templateContainer`). Fields not shown
-         *     in the specification: designed as the list of template shows.
-         */
+        /** @description Where a team keeps the show templates all its events can start from: the list of template shows. */
         TeamTemplateContainer: {
             _id: components["schemas"]["Id"];
             /**
@@ -7029,8 +6989,8 @@ export interface components {
             templateShowIds: components["schemas"]["Id"][];
         };
         /**
-         * @description The team's internal account data, seen by the product's administrators only (§6). The specification names the
-         *     `/private` calls but not their fields: designed as the CRM link (`hubspotDealId`) and internal notes.
+         * @description The team's internal account data, seen by the product's administrators only. It holds the CRM link (`hubspotDealId`)
+         *     and internal notes.
          */
         TeamPrivate: {
             /**
@@ -7039,7 +6999,7 @@ export interface components {
              */
             teamId: components["schemas"]["Id"];
             /**
-             * @description The numeric id of the team's deal in the HubSpot CRM (§5), or null when not linked.
+             * @description The numeric id of the team's deal in the HubSpot CRM, or null when not linked.
              * @example 18293746501
              */
             hubspotDealId?: string | null;
@@ -7049,10 +7009,10 @@ export interface components {
              */
             notes?: string;
         };
-        /** @description New internal account data of a team (designed; see `TeamPrivate`). Omitted fields stay as they are. */
+        /** @description New internal account data of a team (see `TeamPrivate`). Omitted fields stay as they are. */
         TeamPrivateUpdateRequest: {
             /**
-             * @description The numeric HubSpot deal id (§5), or null to unlink.
+             * @description The numeric HubSpot deal id, or null to unlink.
              * @example 18293746501
              */
             hubspotDealId?: string | null;
@@ -7062,7 +7022,7 @@ export interface components {
              */
             notes?: string;
         };
-        /** @description A member of a team and when they last used the product (designed; not shown in the specification). */
+        /** @description A member of a team and when they last used the product. */
         TeamActiveUser: {
             /**
              * @description The user's id.
@@ -7088,8 +7048,8 @@ export interface components {
             lastActiveOn: string;
         };
         /**
-         * @description Keeps track of a team's global elements, the reusable rows shared across its shows (§1, §3 "global element
-         *     manager"). Fields not shown in the specification: designed as the team's global element containers.
+         * @description Keeps track of a team's global elements, the reusable rows shared across its shows: the team's global element
+         *     containers.
          */
         TeamGlobalElementManager: {
             _id: components["schemas"]["Id"];
@@ -7187,8 +7147,8 @@ export interface components {
             rows: components["schemas"]["TeamDailyActiveUsersRow"][];
         };
         /**
-         * @description The team's customer record at the card payment provider, which invoices and subscriptions are billed to. Fields not
-         *     shown in the specification: designed after the provider's customer object.
+         * @description The team's customer record at the card payment provider, which invoices and subscriptions are billed to. Fields
+         *     follow the provider's customer object.
          */
         StripeCustomer: {
             /**
@@ -7210,11 +7170,11 @@ export interface components {
             zip?: string;
             /**
              * @description The team's stored card, which is charged, or null when the team has no card.
-             * @example card_1Q2w3E4r5T6y7U8i
+             * @example card_1Q2w3E4r5T6y7U8i9O0
              */
             stripeCardId?: string | null;
         };
-        /** @description Puts a team on a plan (designed; the specification does not show the payload). */
+        /** @description Puts a team on a plan. */
         TeamPaymentPlanUpdateRequest: {
             /**
              * @description The id of the plan (see the plans group).
@@ -7241,8 +7201,8 @@ export interface components {
             endsOn?: string | null;
         };
         /**
-         * @description A label to create or the new text and colour of an existing one (rules of §5). Without `color` a new label gets
-         *     the default `#6B66F8` (§9).
+         * @description A label to create or the new text and colour of an existing one: text of 1 to 64 characters, colour of 3 to 6 word
+         *     characters with an optional `#`. Without `color` a new label gets the default `#6B66F8`.
          */
         LabelRequest: {
             /**
@@ -7257,7 +7217,7 @@ export interface components {
              */
             color?: string;
         };
-        /** @description Grants a named permission in a team to some users. Not shown in the specification; designed. */
+        /** @description Grants a named permission in a team to some users. */
         TeamPermissionCreateRequest: {
             name: components["schemas"]["PermissionName"];
             /**
@@ -7268,10 +7228,7 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /**
-         * @description The users who hold a team permission from now on; replaces the previous list. Not shown in the specification;
-         *     designed.
-         */
+        /** @description The users who hold a team permission from now on; replaces the previous list. */
         TeamPermissionUpdateRequest: {
             /**
              * @description The users to hold the permission; an empty list leaves the permission with no holder.
@@ -7282,7 +7239,7 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /** @description Grants a user a role in the team. Not shown in the specification; designed as user and role type. */
+        /** @description Grants a user a role in the team. */
         TeamRoleCreateRequest: {
             /**
              * @description The user's id.
@@ -7291,17 +7248,11 @@ export interface components {
             userId: components["schemas"]["Id"];
             roleType: components["schemas"]["TeamRoleType"];
         };
-        /**
-         * @description Changes the type of a team role (§6 "update"). Not shown in the specification; designed as the role type alone,
-         *     since the role's user and team do not change.
-         */
+        /** @description Changes the type of a team role: the role type alone, since the role's user and team do not change. */
         TeamRoleUpdateRequest: {
             roleType: components["schemas"]["TeamRoleType"];
         };
-        /**
-         * @description Which event roles may see one view of the application (§3 "view permissions"). Fields not shown in the
-         *     specification: designed as a view name and the event roles of §6 allowed to see it.
-         */
+        /** @description Which event roles may see one view of the application: a view name and the event roles allowed to see it. */
         ViewPermission: {
             /**
              * @description The view, as a camelCase word.
@@ -7314,7 +7265,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description The event roles that may see the view; team admins always may (§6).
+             * @description The event roles that may see the view; team admins always may.
              * @example [
              *       "contributor",
              *       "admin"
@@ -7323,9 +7274,9 @@ export interface components {
             roles: ("readOnly" | "contributor" | "admin" | "showCaller")[];
         };
         /**
-         * @description Single sign-on for one company domain (§3: domain, email matchers). The sign-in app reads it, unauthenticated, to
-         *     decide whether an address signs in through SSO at `/sso/login/{domain}`. Only these public fields are returned:
-         *     the identity provider's secrets and the owning team never are. `provider` is designed (not shown).
+         * @description Single sign-on for one company domain. The sign-in app reads it, unauthenticated, to decide whether an address signs
+         *     in through SSO at `/sso/login/{domain}`. Only these public fields are returned: the identity provider's secrets and
+         *     the owning team never are.
          */
         SsoConfig: {
             /**
@@ -7350,10 +7301,7 @@ export interface components {
              */
             provider?: "saml" | "oidc";
         };
-        /**
-         * @description An onboarding step the application can show a user (§3: key, type). A user's own progress is kept on the user
-         *     (`onboarding`). Fields other than key and type are not shown in the specification: designed for display.
-         */
+        /** @description An onboarding step the application can show a user. A user's own progress is kept on the user (`onboarding`). */
         Onboarding: {
             /**
              * @description The step's stable key.
@@ -7383,8 +7331,9 @@ export interface components {
             order?: number;
         };
         /**
-         * @description The credit card form (§3, rules of §5). The number, expiration, security code and ZIP are write-only: the API
-         *     passes them to the card payment provider and keeps only the stored card (`StripeCard`).
+         * @description The credit card form: number of 13 to 16 digits, name of 2 to 64 characters, expiration `NN/NN`, three-digit
+         *     security code and five-digit ZIP. The number, expiration, security code and ZIP are write-only: the API passes them
+         *     to the card payment provider and keeps only the stored card (`StripeCard`).
          */
         CreditCardForm: {
             /**
@@ -7414,8 +7363,8 @@ export interface components {
             zip: string;
         };
         /**
-         * @description Changes to a stored card. The provider cannot change a card's number or security code, so only these fields
-         *     change; to use another card, send the card form again. Payload not shown in the specification: designed here.
+         * @description Changes to a stored card. The provider cannot change a card's number or security code, so only these fields change;
+         *     to use another card, send the card form again.
          */
         StripeCardUpdateRequest: {
             /**
@@ -7434,7 +7383,7 @@ export interface components {
              */
             zip?: string;
         };
-        /** @description Changes to the team's billing details at the payment provider. Payload not shown in the specification. */
+        /** @description Changes to the team's billing details at the payment provider. */
         StripeCustomerUpdateRequest: {
             /**
              * @description The name printed on invoices.
@@ -7496,8 +7445,8 @@ export interface components {
             daysUntilDue?: number;
         };
         /**
-         * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying
-         *     it. An empty object previews the next invoice as things stand. Payload not shown in the specification.
+         * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying it.
+         *     An empty object previews the next invoice as things stand.
          */
         StripeUpcomingInvoiceRequest: {
             /**
@@ -7513,8 +7462,8 @@ export interface components {
             quantity?: number;
         };
         /**
-         * @description A price of the product catalogue at the card payment provider, which plans and subscriptions bill. Fields not
-         *     shown in the specification: designed after the provider's price object.
+         * @description A price of the product catalogue at the card payment provider, which plans and subscriptions bill. Fields follow the
+         *     provider's price object.
          */
         StripePrice: {
             /**
@@ -7557,7 +7506,7 @@ export interface components {
              */
             active: boolean;
         };
-        /** @description A new subscription for the team. Payload not shown in the specification; designed here. */
+        /** @description A new subscription for the team. */
         StripeSubscriptionCreateRequest: {
             /**
              * @description The price to bill (see `billing.listPrices`).
@@ -7579,7 +7528,7 @@ export interface components {
         };
         /**
          * @description Changes to a subscription. A price or seat change is prorated on the next invoice (preview it with
-         *     `billing.previewUpcomingInvoice`). Payload not shown in the specification: designed here.
+         *     `billing.previewUpcomingInvoice`).
          */
         StripeSubscriptionUpdateRequest: {
             /**
@@ -7608,7 +7557,7 @@ export interface components {
              */
             atPeriodEnd?: boolean;
         };
-        /** @description A new subscription schedule for the team. Payload not shown in the specification; designed here. */
+        /** @description A new subscription schedule for the team. */
         StripeSubscriptionScheduleCreateRequest: {
             subscriptionId?: components["schemas"]["Id"];
             /**
@@ -7631,10 +7580,7 @@ export interface components {
              */
             endBehavior?: "release" | "cancel";
         };
-        /**
-         * @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. Payload not shown in
-         *     the specification: designed here.
-         */
+        /** @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. */
         StripeSubscriptionScheduleUpdateRequest: {
             /**
              * @description The phases in time order; each starts when the previous one ends.
@@ -7655,10 +7601,7 @@ export interface components {
              */
             endBehavior?: "release" | "cancel";
         };
-        /**
-         * @description A paid plan a team can be on (its `paymentPlan`), billed through a price at the card payment provider. §3 names the
-         *     entity without fields: these are designed here.
-         */
+        /** @description A paid plan a team can be on (its `paymentPlan`), billed through a price at the card payment provider. */
         Plan: {
             planId: components["schemas"]["Id"];
             /**
@@ -7702,15 +7645,15 @@ export interface components {
              */
             active: boolean;
         };
-        /** @description A new plan. Payload not shown in the specification; designed here. */
+        /** @description A new plan. */
         PlanCreateRequest: {
             /**
-             * @description The plan's name, 2 to 64 characters (§5 general name).
+             * @description The plan's name, 2 to 64 characters.
              * @example Team
              */
             name: string;
             /**
-             * @description What the plan is for, 2 to 200 characters (§5 description).
+             * @description What the plan is for, 2 to 200 characters.
              * @example For production teams running several events a year.
              */
             description?: string;
@@ -7741,16 +7684,16 @@ export interface components {
             features?: string[];
         };
         /**
-         * @description A phone number (§5): once dashes, plus signs, parentheses and spaces are removed, 4 to 15 digits remain.
+         * @description A phone number: once dashes, plus signs, parentheses and spaces are removed, 4 to 15 digits remain.
          * @example +1 (212) 555-0147
          */
         LeadPhone: string;
         /**
-         * @description How the lead heard about the product, 2 to 300 characters (§5 heard-about).
+         * @description How the lead heard about the product, 2 to 300 characters.
          * @example A colleague used it for our spring conference.
          */
         LeadHeardAbout: string;
-        /** @description A new sales lead. Payload not shown in the specification; fields and rules follow §5. */
+        /** @description A new sales lead; each field's rule is stated on it. */
         LeadCreateRequest: {
             firstName?: components["schemas"]["PersonName"];
             lastName?: components["schemas"]["PersonName"];
@@ -7760,11 +7703,11 @@ export interface components {
             heardAbout?: components["schemas"]["LeadHeardAbout"];
         };
         /**
-         * @description A tag's text, 1 to 64 characters. §5 gives no rule for tags; this follows the label text rule, the nearest one.
+         * @description A tag's text, 1 to 64 characters.
          * @example Trade show
          */
         TagText: string;
-        /** @description A tag put on sales leads (§3 `tagId`). Its other fields are not shown in the specification. */
+        /** @description A tag put on sales leads. */
         Tag: {
             tagId: components["schemas"]["Id"];
             text: components["schemas"]["TagText"];
@@ -7776,8 +7719,9 @@ export interface components {
             leadCount?: number;
         };
         /**
-         * @description A sales lead (§3: `leadId`, `tags`). The other fields are not shown in the specification: designed after the
-         *     trial sign-up form (names, company, phone and heard-about follow the §5 rules).
+         * @description A sales lead, with the fields of the trial sign-up form: names of 2 to 50 characters, company of 2 to 32, phone of 4
+         *     to 15 digits once dashes, plus signs, parentheses and spaces are stripped, and how they heard about the product in 2
+         *     to 300 characters.
          */
         Lead: {
             leadId: components["schemas"]["Id"];
@@ -7878,15 +7822,14 @@ export interface components {
          */
         ReportDate: string;
         /**
-         * @description The name of the API method that made a change, as §7 names it (for example `updateItemRowCell`), optionally
-         *     prefixed with its group and a dot.
+         * @description The name of the API method that made a change (for example `updateItemRowCell`), optionally prefixed with its group
+         *     and a dot.
          * @example updateItemRowCell
          */
         ActivityAuditMethodName: string;
         /**
-         * @description One recorded change (§3 "activity audit records"): who called which method on what, and the value before and
-         *     after. The fields are not shown in the specification: designed here. Ids of the scopes a change did not touch are
-         *     null.
+         * @description One recorded change: who called which method on what, and the value before and after. Ids of the scopes a change did
+         *     not touch are null.
          */
         ActivityAudit: {
             activityAuditId: components["schemas"]["Id"];
@@ -8074,10 +8017,7 @@ export interface components {
              */
             activityCount: number;
         };
-        /**
-         * @description A new event (also the body of a trial event). The caller becomes its owner and an event admin. Field names follow
-         *     the Event entity of §3; the payload itself is designed here (§7: not shown).
-         */
+        /** @description A new event (also the body of a trial event). The caller becomes its owner and an event admin. */
         EventCreateRequest: {
             /**
              * @description The event's title, 2 to 64 characters.
@@ -8091,18 +8031,18 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts; left out, the event has no dates yet.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn?: string;
             /**
              * Format: date-time
              * @description When the event ends; a value before `startOn` answers `422`.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn?: string;
             /**
-             * @description The event's time zone; the team's default time zone when left out.
+             * @description The time zone the event's times are shown in; left out, the team's `defaultTimeZone` applies.
              * @example America/New_York
              */
             timezone?: components["schemas"]["TimeZone"];
@@ -8114,12 +8054,12 @@ export interface components {
             industry?: string;
         };
         /**
-         * @description An event role (§6). `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
+         * @description An event role. `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
          * @example contributor
          * @enum {string}
          */
         EventRoleType: "readOnly" | "contributor" | "admin" | "showCaller";
-        /** @description One user's role on one event. Field names are designed here (§3 lists roles without fields). */
+        /** @description One user's role on one event. */
         EventRole: {
             /**
              * @description The user holding the role.
@@ -8137,10 +8077,7 @@ export interface components {
              */
             role: components["schemas"]["EventRoleType"];
         };
-        /**
-         * @description A named permission on one event and the event roles that hold it. Field names are designed here (§3 lists
-         *     permissions without fields).
-         */
+        /** @description A named permission on one event and the event roles that hold it. */
         EventPermission: {
             /**
              * @description The permissionId.
@@ -8166,11 +8103,7 @@ export interface components {
              */
             roles: components["schemas"]["EventRoleType"][];
         };
-        /**
-         * @description An event a team plans: it holds shows, documents and folders, labels, roles and permissions. `_id` is the eventId.
-         *     §3 names the fields; their types, and the fields `teamId`, `timezone`, `globalElementLabels`, `createdOn` and
-         *     `modifiedOn`, are designed here (§3: not shown).
-         */
+        /** @description An event a team plans: it holds shows, documents and folders, labels, roles and permissions. `_id` is the eventId. */
         Event: {
             /**
              * @description The eventId.
@@ -8194,16 +8127,16 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn: string | null;
             /**
              * Format: date-time
-             * @description When the event ends; never before `startOn`.
+             * @description When the event ends; never before `startOn`, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn: string | null;
             /**
              * @description The time zone the event's times are shown in; the team's default time zone when not set.
              * @example America/New_York
@@ -8327,7 +8260,7 @@ export interface components {
              */
             modifiedOn?: string;
         };
-        /** @description The event fields to change; fields left out keep their value. Designed here (§7 payload not shown). */
+        /** @description The event fields to change; fields left out keep their value. */
         EventUpdateRequest: {
             /**
              * @description The event's title, 2 to 64 characters.
@@ -8364,7 +8297,7 @@ export interface components {
         };
         /**
          * @description How to copy an event. The copy gets the same shows, labels, roles and permissions; documents and folders only when
-         *     asked. Designed here (§7 payload not shown).
+         *     asked.
          */
         EventDuplicateRequest: {
             /**
@@ -8439,10 +8372,10 @@ export interface components {
             teamId: components["schemas"]["Id"];
             /**
              * Format: date-time
-             * @description When the event starts, to tell same-named events apart.
+             * @description When the event starts, to tell same-named events apart, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn?: string;
+            startOn?: string | null;
         };
         /**
          * @description A show (list, schedule) as the event's listings show it: enough to draw a card and open the show. The full show is
@@ -8491,16 +8424,16 @@ export interface components {
             title: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn?: string;
+            startOn?: string | null;
             /**
              * Format: date-time
-             * @description When the event ends.
+             * @description When the event ends, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn?: string;
+            endOn?: string | null;
             /**
              * @description The event's shows the caller may see.
              * @example [
@@ -8513,10 +8446,7 @@ export interface components {
              */
             shows: components["schemas"]["EventShowSummary"][];
         };
-        /**
-         * @description What a guest with a read-only pass sees of an event: no roles, permissions, owner or documents. Designed here (§6:
-         *     guest-specific read calls exist).
-         */
+        /** @description What a guest with a read-only pass sees of an event: no roles, permissions, owner or documents. */
         EventGuestView: {
             /**
              * @description The eventId.
@@ -8535,16 +8465,16 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn: string | null;
             /**
              * Format: date-time
-             * @description When the event ends.
+             * @description When the event ends, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn: string | null;
             /**
              * @description The time zone the event's times are shown in.
              * @example America/New_York
@@ -8568,7 +8498,7 @@ export interface components {
              */
             labels?: components["schemas"]["Label"][];
         };
-        /** @description Gives a user a role on an event, or changes the role they hold. Designed here (§7 payload not shown). */
+        /** @description Gives a user a role on an event, or changes the role they hold. */
         EventRoleRequest: {
             /**
              * @description The user; a member of the event's team (see `events.listEligibleMembers`).
@@ -8589,7 +8519,7 @@ export interface components {
              */
             userId: components["schemas"]["Id"];
         };
-        /** @description A permission to grant on an event, or its new set of roles. Designed here (§7 payload not shown). */
+        /** @description A permission to grant on an event, or its new set of roles. */
         EventPermissionRequest: {
             /**
              * @description The permission's name, one of the names `GET /permissions` lists.
@@ -8605,7 +8535,7 @@ export interface components {
              */
             roles: components["schemas"]["EventRoleType"][];
         };
-        /** @description The new owner of an event. Designed here (§7 payload not shown). */
+        /** @description The new owner of an event. */
         EventOwnerRequest: {
             /**
              * @description The user who becomes the owner; a member of the event's team.
@@ -8640,8 +8570,8 @@ export interface components {
             name?: string;
         };
         /**
-         * @description Something a team can buy per event (for example one event on the pay-per-event plan). Fields are designed here
-         *     (§3 names event products without fields); prices are the card payment provider's.
+         * @description Something a team can buy per event (for example one event on the pay-per-event plan). Prices are the card payment
+         *     provider's.
          */
         EventProduct: {
             /**
@@ -8677,8 +8607,8 @@ export interface components {
             stripePriceId?: string;
         };
         /**
-         * @description A document uploaded to an event. `_id` is the eventDocId. §3 names only the id; the other fields are designed here.
-         *     Each document also appears in the event's file tree as a file system object (`objectId`).
+         * @description A document uploaded to an event. `_id` is the eventDocId. Each document also appears in the event's file tree as a
+         *     file system object (`objectId`).
          */
         EventDoc: {
             /**
@@ -8771,7 +8701,7 @@ export interface components {
              */
             isPublic?: "true" | "false";
         };
-        /** @description The document fields to change. Designed here (§7 payload not shown). */
+        /** @description The document fields to change. */
         EventDocUpdateRequest: {
             /**
              * @description The document's new name, 2 to 64 characters.
@@ -8806,7 +8736,6 @@ export interface components {
         };
         /**
          * @description How a file system object is drawn, taken from what it refers to (`reference.displayType`); `folder` for folders.
-         *     The list of values is designed here (§3: not shown).
          * @example pdf
          * @enum {string}
          */
@@ -8832,8 +8761,7 @@ export interface components {
         };
         /**
          * @description A file or folder in an event's file tree. `_id` is the objectId. It is archived explicitly (`archived`) or
-         *     implicitly, when a folder above it is archived (`implicitlyArchived`). §3 names the fields; `eventId`, `reference`,
-         *     `implicitlyArchived` and `deleted` are designed here.
+         *     implicitly, when a folder above it is archived (`implicitlyArchived`).
          */
         FsObject: {
             /**
@@ -8909,7 +8837,7 @@ export interface components {
              */
             deleted?: boolean;
         };
-        /** @description A new folder in an event's file tree. Designed here (§7 payload not shown). */
+        /** @description A new folder in an event's file tree. */
         FsFolderCreateRequest: {
             /**
              * @description The folder's name, 2 to 64 characters; unique among its siblings.
@@ -8922,7 +8850,7 @@ export interface components {
              */
             parentId?: components["schemas"]["Id"];
         };
-        /** @description A folder's new name. Designed here (§7 payload not shown). */
+        /** @description A folder's new name. */
         FsFolderUpdateRequest: {
             /**
              * @description The folder's new name, 2 to 64 characters; unique among its siblings.
@@ -8952,12 +8880,12 @@ export interface components {
             displayType: components["schemas"]["FsObjectDisplayType"];
         };
         /**
-         * @description A show, list or schedule title: 2 to 64 characters (§5 title).
+         * @description A show, list or schedule title: 2 to 64 characters.
          * @example Opening night
          */
         ShowTitle: string;
         /**
-         * @description A show, list or schedule description: 2 to 200 characters (§5 description).
+         * @description A show, list or schedule description: 2 to 200 characters.
          * @example Run of show for the opening night gala.
          */
         ShowDescription: string;
@@ -8975,16 +8903,12 @@ export interface components {
             description?: components["schemas"]["ShowDescription"];
         };
         /**
-         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule` (§1: "shows
-         *     (also called schedules or lists)"). Designed here; §3 names the three but not the field.
+         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule`.
          * @example show
          * @enum {string}
          */
         ShowType: "show" | "list" | "schedule";
-        /**
-         * @description A category a show's rows can be filed under (for example a stage or a track). §3 names only `categoryId`; `name`
-         *     and `color` are designed here.
-         */
+        /** @description A category a show's rows can be filed under (for example a stage or a track). */
         Category: {
             /**
              * @description The category's id, `categoryId` in paths.
@@ -8992,17 +8916,17 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The category name: 2 to 64 characters (§5 general name).
+             * @description The category name: 2 to 64 characters.
              * @example Main stage
              */
             name: string;
             /**
-             * @description Hex colour, 3 to 6 word characters with an optional `#` (the §5 label colour rule).
+             * @description Hex colour, 3 to 6 word characters with an optional `#`.
              * @example #6B66F8
              */
             color?: string;
         };
-        /** @description Saved settings for exporting a show to PDF. §3 names only `presetId`; the other fields are designed here. */
+        /** @description Saved settings for exporting a show to PDF. */
         PdfPreset: {
             /**
              * @description The preset's id, `presetId` in paths.
@@ -9010,7 +8934,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The preset name: 2 to 64 characters (§5 general name).
+             * @description The preset name: 2 to 64 characters.
              * @example Crew sheet
              */
             name: string;
@@ -9047,10 +8971,7 @@ export interface components {
              */
             fontSize?: number;
         };
-        /**
-         * @description A section of a show that holds global elements (rows shared across shows, with versions and references). §3 names
-         *     the container but not its fields; these are designed here.
-         */
+        /** @description A section of a show that holds global elements (rows shared across shows, with versions and references). */
         GlobalElementContainer: {
             /**
              * @description The container's id.
@@ -9058,7 +8979,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The section title: 2 to 64 characters (§5 title).
+             * @description The section title: 2 to 64 characters.
              * @example Sponsor reads
              */
             title: string;
@@ -9076,9 +8997,8 @@ export interface components {
             collapsed?: boolean;
         };
         /**
-         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. Field
-         *     names are those of §3 where §3 gives them (`showId` is the `_id`); `type`, `teamId`, `eventId`, `deleted`,
-         *     `templateArchived`, `createdOn` and `modifiedOn` are not shown in §3 and are designed here.
+         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. `_id` is
+         *     the showId.
          */
         Show: {
             /**
@@ -9227,7 +9147,7 @@ export interface components {
         /** @description Creates a PDF preset, or replaces one (a PUT sends the whole preset). */
         PdfPresetRequest: {
             /**
-             * @description The preset name: 2 to 64 characters (§5 general name).
+             * @description The preset name: 2 to 64 characters.
              * @example Crew sheet
              */
             name: string;
@@ -9275,7 +9195,7 @@ export interface components {
              */
             _id?: components["schemas"]["Id"];
             /**
-             * @description The section title: 2 to 64 characters (§5 title).
+             * @description The section title: 2 to 64 characters.
              * @example Sponsor reads
              */
             title: string;
@@ -9310,14 +9230,14 @@ export interface components {
             containers: components["schemas"]["GlobalElementContainerDraft"][];
         };
         /**
-         * @description What a column holds, which decides how its cells are edited and shown: free text, a number, a duration in seconds,
-         *     a time of day, a person or a tick box. Designed here.
+         * @description What a column holds, which decides how its cells are edited and shown. The product's types are `text`, `number`,
+         *     `duration` (seconds), `time` (of day), `person` and `checkbox`; a column of any other type is kept with the type
+         *     as sent, and its cells are edited and shown as text.
          * @example text
-         * @enum {string}
          */
-        ColumnType: "text" | "number" | "duration" | "time" | "person" | "checkbox";
+        ColumnType: string;
         /**
-         * @description How the cells of a column are shown. Designed here.
+         * @description How the cells of a column are shown.
          * @example {
          *       "align": "left",
          *       "wrap": true
@@ -9336,7 +9256,7 @@ export interface components {
              */
             wrap?: boolean;
         };
-        /** @description A column of a show's item set list. §3 names only `columnId`; the other fields are designed here. */
+        /** @description A column of a show's item set list. */
         Column: {
             /**
              * @description The column's id (`columnId`).
@@ -9344,7 +9264,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The column heading: 2 to 64 characters (§5 title).
+             * @description The column heading: 2 to 64 characters.
              * @example Segment
              */
             title: string;
@@ -9362,10 +9282,7 @@ export interface components {
              */
             deleted?: boolean;
         };
-        /**
-         * @description One user's own view of an item set list: column order, hidden columns (per-user column visibility, §3), note and
-         *     layout settings. Designed here.
-         */
+        /** @description One user's own view of an item set list: column order, hidden columns, note and layout settings. */
         ColumnUserSettings: {
             /**
              * @description The user these settings belong to.
@@ -9425,7 +9342,7 @@ export interface components {
             [key: string]: components["schemas"]["RowCellValue"];
         };
         /**
-         * @description A proof of performance: the record that a row was performed, when, by whom and for how long. Designed here.
+         * @description A proof of performance: the record that a row was performed, when, by whom and for how long.
          * @example {
          *       "rowId": "65a1f0c2e4b0a1b2c3d4e620",
          *       "performedAt": "2026-09-18T18:17:00Z",
@@ -9464,7 +9381,7 @@ export interface components {
             actualDuration?: number;
         };
         /**
-         * @description How a row looks. Designed here.
+         * @description How a row looks.
          * @example {
          *       "color": "#6B66F8",
          *       "bold": true,
@@ -9489,7 +9406,7 @@ export interface components {
             collapsed?: boolean;
         };
         /**
-         * @description How a row behaves. Designed here.
+         * @description How a row behaves.
          * @example {
          *       "kind": "item",
          *       "locked": false,
@@ -9540,7 +9457,7 @@ export interface components {
         };
         /**
          * @description The global element a row is linked to: the version the row shows, the latest version, and the other rows that
-         *     reference it. Designed here.
+         *     reference it.
          * @example {
          *       "globalElementId": "65a1f0c2e4b0a1b2c3d4e625",
          *       "version": 2,
@@ -9588,7 +9505,7 @@ export interface components {
         };
         /**
          * @description One row of a show: its cells by column, notes, planned and actual duration, proof of performance with its history,
-         *     presentation and settings, and its link to a global element. Field names are designed here; §3 names the parts.
+         *     presentation and settings, and its link to a global element.
          */
         Row: {
             /**
@@ -9602,7 +9519,7 @@ export interface components {
              */
             itemSetId: components["schemas"]["Id"];
             /**
-             * @description The row title shown in row pickers (§5 title).
+             * @description The row title shown in row pickers, empty when none was given.
              * @example Doors open
              */
             title: string;
@@ -9655,10 +9572,7 @@ export interface components {
              */
             deleted?: boolean;
         };
-        /**
-         * @description A set of rows inside an item set list, with its start row. Designed here: §3 names `itemSetId`, rows and the start
-         *     row.
-         */
+        /** @description A set of rows inside an item set list, with its start row. */
         ItemSet: {
             /**
              * @description The item set's id (`itemSetId`).
@@ -9707,7 +9621,7 @@ export interface components {
             rows: components["schemas"]["Row"][];
         };
         /**
-         * @description Live tracking of a running show: which row is on and since when. Designed here (§3 names tracking only).
+         * @description Live tracking of a running show: which row is on and since when.
          * @example {
          *       "running": true,
          *       "currentRowId": "65a1f0c2e4b0a1b2c3d4e620",
@@ -9740,7 +9654,7 @@ export interface components {
         };
         /**
          * @description A show's rows and columns: its columns (with the guest-pass columns and each user's column visibility), its item
-         *     sets and their rows, the row order and live tracking. §3 names these parts; their field names are designed here.
+         *     sets and their rows, the row order and live tracking.
          */
         ItemSetList: {
             /**
@@ -9880,8 +9794,7 @@ export interface components {
         };
         /**
          * @description A show kept as a template, as listed for "new show from template". Event templates belong to a team and event;
-         *     global templates are provided by the product to every team and have no `teamId` or `eventId`. Designed here: §3
-         *     names only the template state of a show.
+         *     global templates are provided by the product to every team and have no `teamId` or `eventId`.
          */
         Template: {
             /**
@@ -9916,7 +9829,7 @@ export interface components {
         /** @description Creates or renames a category. On update every field is optional but at least one must be sent. */
         CategoryRequest: {
             /**
-             * @description The category name: 2 to 64 characters (§5 general name).
+             * @description The category name: 2 to 64 characters.
              * @example Main stage
              */
             name: string;
@@ -9930,7 +9843,7 @@ export interface components {
         /** @description Renames or recolours a category: send at least one field. */
         CategoryUpdateRequest: {
             /**
-             * @description The new name: 2 to 64 characters (§5 general name).
+             * @description The new name: 2 to 64 characters.
              * @example Second stage
              */
             name?: string;
@@ -9953,10 +9866,10 @@ export interface components {
          */
         RowDraft: {
             /**
-             * @description The row title (§5 title).
+             * @description The row title, at most 200 characters; left out, the row has an empty title.
              * @example Awards
              */
-            title: string;
+            title?: string;
             cells?: components["schemas"]["RowCells"];
             /**
              * @description Free-text notes.
@@ -10045,7 +9958,7 @@ export interface components {
              */
             rowId: components["schemas"]["Id"];
             /**
-             * @description The new title (§5 title).
+             * @description The new title, at most 200 characters (empty clears it).
              * @example Keynote and Q&A
              */
             title?: string;
@@ -10310,7 +10223,7 @@ export interface components {
              */
             rowId: components["schemas"]["Id"];
             /**
-             * @description The row title.
+             * @description The row title, empty when none was given.
              * @example Doors open
              */
             title: string;
@@ -10318,7 +10231,7 @@ export interface components {
         /** @description A new column. It is added after `afterColumnId`, or last. */
         ColumnCreateRequest: {
             /**
-             * @description The column heading: 2 to 64 characters (§5 title).
+             * @description The column heading: 2 to 64 characters.
              * @example Presenter
              */
             title: string;
@@ -10343,7 +10256,7 @@ export interface components {
              */
             columnId: components["schemas"]["Id"];
             /**
-             * @description The new heading: 2 to 64 characters (§5 title).
+             * @description The new heading: 2 to 64 characters.
              * @example Speaker
              */
             title?: string;
@@ -10503,7 +10416,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The e-mail address, password or two-factor code is wrong (§8 "Login failed!"), or the API key is missing. */
+        /** @description The e-mail address, password or two-factor code is wrong, or the API key is missing. */
         LoginUnauthorized: {
             headers: {
                 /**
@@ -10564,7 +10477,7 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed sign-ins: the account is locked for 30 minutes (§8, §9). `Retry-After` gives the seconds left;
+         * @description Too many failed sign-ins: the account is locked for 30 minutes. `Retry-After` gives the seconds left;
          *     resetting the password lifts the lock.
          */
         LoginLockedOut: {
@@ -10601,10 +10514,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /**
-         * @description The server failed. The call is not retried on its own (§8 retries only 502, 503, 504 and 429): quote the
-         *     request id to support.
-         */
+        /** @description The server failed. Clients do not retry it (they retry only 502, 503, 504 and 429): quote the request id to support. */
         ServerError: {
             headers: {
                 /**
@@ -10634,7 +10544,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description An upstream service answered badly; the transport retries the call (§8: 502 is retryable). */
+        /** @description An upstream service answered badly; clients retry the call (up to 3 tries, 100 ms apart). */
         BadGateway: {
             headers: {
                 /**
@@ -10664,7 +10574,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service is briefly unavailable; the transport retries the call (§8: 503 is retryable). */
+        /** @description The service is briefly unavailable; clients retry the call (up to 3 tries, 100 ms apart). */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -10694,7 +10604,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description An upstream service did not answer in time; the transport retries the call (§8: 504 is retryable). */
+        /** @description An upstream service did not answer in time; clients retry the call (up to 3 tries, 100 ms apart). */
         GatewayTimeout: {
             headers: {
                 /**
@@ -10785,8 +10695,9 @@ export interface components {
             };
         };
         /**
-         * @description Rate limited: too many calls in the current window. Wait the `Retry-After` seconds, then call again (§8: clients
-         *     retry a 429).
+         * @description Rate limited: too many calls in the current window; `Retry-After` gives the seconds until it resets. Clients retry
+         *     a 429 after 100 ms, three tries in all. The SDK retries only while `Retry-After` is at most 2 seconds: a longer
+         *     wait rejects at once with an `ApiError` whose `retryAfter` holds it, so the app can wait or say so.
          */
         TooManyRequests: {
             headers: {
@@ -10944,8 +10855,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-         *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+         *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+         *     call without it is still answered, and its error answers carry an id the server made up.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         RequestId: string;
@@ -10962,13 +10874,13 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+         * @description The page to return, from 1.
          * @example 1
          */
         Page: number;
         /**
-         * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-         *     says how many it holds.
+         * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+         *     many it holds.
          * @example 50
          */
         Size: number;
@@ -10978,7 +10890,7 @@ export interface components {
          */
         EmailPath: components["schemas"]["Email"];
         /**
-         * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+         * @description The token's lifetime in seconds, at most 2592000 (30 days).
          * @example 86400
          */
         TokenTtl: number;
@@ -10988,27 +10900,27 @@ export interface components {
          */
         TokenPath: string;
         /**
-         * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+         * @description The start of a name or e-mail address, at least 3 characters.
          * @example ada
          */
         UserAutocompleteTerm: string;
         /**
-         * @description What to search for, 2 to 24 characters (§5 search term and search value).
+         * @description What to search for, at least 2 characters.
          * @example gala
          */
         SearchTerm: string;
         /**
-         * @description The page to return, from 1 to 10000 (§5).
+         * @description The page to return, from 1 to 10000.
          * @example 1
          */
         SearchPage: number;
         /**
-         * @description Items per page on search and lead paging, from 1 to 100 (§5).
+         * @description Items per page on search and lead paging, from 1 to 100.
          * @example 20
          */
         SearchSize: number;
         /**
-         * @description An e-mail address (§5).
+         * @description An e-mail address.
          * @example ada@example.com
          */
         EmailQuery: components["schemas"]["Email"];
@@ -11038,17 +10950,17 @@ export interface components {
          */
         EventId: components["schemas"]["Id"];
         /**
-         * @description The start of a team's title, at least 1 character (§5 team autocomplete).
+         * @description The start of a team's title, at least 1 character.
          * @example Ada
          */
         TeamAutocompleteTerm: string;
         /**
-         * @description The numeric id of a deal in the HubSpot CRM (§5).
+         * @description The numeric id of a deal in the HubSpot CRM.
          * @example 18293746501
          */
         HubspotDealId: string;
         /**
-         * @description A team's exact title, 2 to 100 characters (§5).
+         * @description A team's exact title, 2 to 100 characters.
          * @example Ada Lovelace's Team
          */
         TeamTitle: string;
@@ -11093,8 +11005,9 @@ export interface components {
          */
         OnboardingKey: string;
         /**
-         * @description The stored card's id at the card payment provider.
-         * @example card_1Q2w3E4r5T6y7U8i
+         * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+         *     prefix (`card_…`, `pm_…`).
+         * @example card_1Q2w3E4r5T6y7U8i9O0
          */
         StripeCardId: string;
         /**
@@ -11118,12 +11031,12 @@ export interface components {
          */
         LeadId: components["schemas"]["Id"];
         /**
-         * @description The page of leads to return, from 1 to 10000 (§5).
+         * @description The page of leads to return, from 1 to 10000.
          * @example 1
          */
         LeadsPagePath: number;
         /**
-         * @description Leads per page, from 1 to 100 (§5).
+         * @description Leads per page, from 1 to 100.
          * @example 20
          */
         LeadsSizePath: number;
@@ -11153,7 +11066,7 @@ export interface components {
          */
         ActivityAuditColumnId: components["schemas"]["Id"];
         /**
-         * @description The API method whose changes to list, as §7 names it (for example `updateItemRowCell`).
+         * @description The API method whose changes to list, by its method name (for example `updateItemRowCell`).
          * @example updateItemRowCell
          */
         ActivityAuditMethodName: components["schemas"]["ActivityAuditMethodName"];
@@ -11163,7 +11076,7 @@ export interface components {
          */
         UserIdQuery: components["schemas"]["Id"];
         /**
-         * @description The event role (§6).
+         * @description The event role.
          * @example contributor
          */
         EventRoleType: components["schemas"]["EventRoleType"];
@@ -11183,7 +11096,7 @@ export interface components {
          */
         EventDocIdQuery: components["schemas"]["Id"];
         /**
-         * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+         * @description Seconds the signed address stays valid, at most 2592000 (30 days).
          * @example 3600
          */
         SignedUrlTtl: number;
@@ -11201,7 +11114,12 @@ export interface components {
          */
         ObjectId: components["schemas"]["Id"];
         /**
-         * @description What to search file names for, at least 3 characters (§5).
+         * @description The folder's id (a file system object that is a folder).
+         * @example 65a1f0c2e4b0a1b2c3d4e60d
+         */
+        FolderId: components["schemas"]["Id"];
+        /**
+         * @description What to search file names for, at least 3 characters.
          * @example floor
          */
         FsSearchTerm: string;
@@ -11210,6 +11128,11 @@ export interface components {
          * @example 65a1f0c2e4b0a1b2c3d4e60d
          */
         ParentId: components["schemas"]["Id"];
+        /**
+         * @description The template's id (a show whose `template` flag is set).
+         * @example 65a1f0c2e4b0a1b2c3d4e62b
+         */
+        TemplateShowId: components["schemas"]["Id"];
         /**
          * @description The id of the event to duplicate into.
          * @example 65a1f0c2e4b0a1b2c3d4e60e
@@ -11258,8 +11181,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11328,13 +11252,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
@@ -11353,8 +11277,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11413,8 +11338,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11471,7 +11397,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ApiKeyUnauthorized"];
-            /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog (§8). */
+            /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog. */
             409: {
                 headers: {
                     /**
@@ -11514,8 +11440,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11579,8 +11506,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11656,8 +11584,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11763,8 +11692,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11864,8 +11794,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11959,8 +11890,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12023,21 +11955,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12096,8 +12029,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12168,8 +12102,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12226,15 +12161,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12298,15 +12234,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12375,15 +12312,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12454,15 +12392,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12533,15 +12472,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12611,8 +12551,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12685,8 +12626,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12744,8 +12686,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12804,8 +12747,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12864,8 +12808,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12924,8 +12869,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12983,21 +12929,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+                 * @description The start of a name or e-mail address, at least 3 characters.
                  * @example ada
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13054,21 +13001,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+                 * @description The start of a name or e-mail address, at least 3 characters.
                  * @example ada
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13126,25 +13074,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13203,8 +13152,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13269,15 +13219,16 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description An e-mail address (§5).
+                 * @description An e-mail address.
                  * @example ada@example.com
                  */
                 email: components["parameters"]["EmailQuery"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13337,8 +13288,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13404,8 +13356,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13483,8 +13436,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13587,8 +13541,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13654,8 +13609,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13763,8 +13719,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13837,8 +13794,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13904,8 +13862,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13964,8 +13923,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14078,8 +14038,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14180,8 +14141,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14281,8 +14243,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14382,8 +14345,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14486,8 +14450,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14590,8 +14555,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14669,8 +14635,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14762,8 +14729,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14871,8 +14839,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14950,8 +14919,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15034,8 +15004,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15118,8 +15089,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15197,8 +15169,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15271,8 +15244,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15350,8 +15324,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15459,8 +15434,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15543,8 +15519,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15622,8 +15599,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15701,8 +15679,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15814,8 +15793,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15874,8 +15854,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15934,8 +15915,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15998,21 +15980,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a team's title, at least 1 character (§5 team autocomplete).
+                 * @description The start of a team's title, at least 1 character.
                  * @example Ada
                  */
                 term: components["parameters"]["TeamAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16082,8 +16065,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16147,8 +16131,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16160,7 +16145,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The numeric id of a deal in the HubSpot CRM (§5).
+                 * @description The numeric id of a deal in the HubSpot CRM.
                  * @example 18293746501
                  */
                 hubspotDealId: components["parameters"]["HubspotDealId"];
@@ -16214,8 +16199,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16227,7 +16213,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description A team's exact title, 2 to 100 characters (§5).
+                 * @description A team's exact title, 2 to 100 characters.
                  * @example Ada Lovelace's Team
                  */
                 title: components["parameters"]["TeamTitle"];
@@ -16281,8 +16267,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16340,8 +16327,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16407,8 +16395,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16474,8 +16463,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16553,8 +16543,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16657,8 +16648,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16724,8 +16716,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16791,8 +16784,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16858,8 +16852,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16925,8 +16920,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17040,8 +17036,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17107,8 +17104,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17174,8 +17172,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17247,8 +17246,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17351,8 +17351,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17430,8 +17431,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17534,8 +17536,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17621,8 +17624,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17730,8 +17734,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17844,8 +17849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17953,8 +17959,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18037,8 +18044,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18114,8 +18122,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18204,8 +18213,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18271,8 +18281,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18380,8 +18391,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18464,8 +18476,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18571,8 +18584,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18666,8 +18680,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18748,8 +18763,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18807,8 +18823,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18865,15 +18882,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only the configurations whose e-mail matchers match this address (§5 e-mail format).
+                 * @description Only the configurations whose e-mail matchers match this address.
                  * @example ada@eu.example.com
                  */
                 email?: components["schemas"]["Email"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18931,8 +18949,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19026,8 +19045,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19091,8 +19111,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19157,8 +19178,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19224,8 +19246,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19304,8 +19327,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19324,8 +19348,9 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The stored card's id at the card payment provider.
-                 * @example card_1Q2w3E4r5T6y7U8i
+                 * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+                 *     prefix (`card_…`, `pm_…`).
+                 * @example card_1Q2w3E4r5T6y7U8i9O0
                  */
                 stripeCardId: components["parameters"]["StripeCardId"];
             };
@@ -19384,8 +19409,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19404,8 +19430,9 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The stored card's id at the card payment provider.
-                 * @example card_1Q2w3E4r5T6y7U8i
+                 * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+                 *     prefix (`card_…`, `pm_…`).
+                 * @example card_1Q2w3E4r5T6y7U8i9O0
                  */
                 stripeCardId: components["parameters"]["StripeCardId"];
             };
@@ -19488,8 +19515,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19567,8 +19595,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19674,21 +19703,22 @@ export interface operations {
                  */
                 teamId?: components["parameters"]["TeamIdQuery"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19748,8 +19778,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19862,8 +19893,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19920,8 +19952,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20030,8 +20063,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20102,8 +20136,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20217,8 +20252,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20331,8 +20367,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20440,8 +20477,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20512,8 +20550,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20626,8 +20665,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20735,8 +20775,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20793,8 +20834,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20895,8 +20937,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20997,8 +21040,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21101,8 +21145,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21168,8 +21213,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21277,8 +21323,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21351,8 +21398,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21364,12 +21412,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The page of leads to return, from 1 to 10000 (§5).
+                 * @description The page of leads to return, from 1 to 10000.
                  * @example 1
                  */
                 page: components["parameters"]["LeadsPagePath"];
                 /**
-                 * @description Leads per page, from 1 to 100 (§5).
+                 * @description Leads per page, from 1 to 100.
                  * @example 20
                  */
                 size: components["parameters"]["LeadsSizePath"];
@@ -21421,25 +21469,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21498,8 +21547,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21577,8 +21627,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21636,8 +21687,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21745,8 +21797,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21828,21 +21881,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21910,21 +21964,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21999,21 +22054,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22093,21 +22149,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22192,21 +22249,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22286,21 +22344,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22375,21 +22434,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22406,7 +22466,7 @@ export interface operations {
                  */
                 showId: components["parameters"]["ShowId"];
                 /**
-                 * @description The API method whose changes to list, as §7 names it (for example `updateItemRowCell`).
+                 * @description The API method whose changes to list, by its method name (for example `updateItemRowCell`).
                  * @example updateItemRowCell
                  */
                 methodName: components["parameters"]["ActivityAuditMethodName"];
@@ -22469,21 +22529,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22558,21 +22619,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22649,8 +22711,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22720,8 +22783,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22791,8 +22855,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22862,8 +22927,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22933,8 +22999,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23004,8 +23071,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23075,8 +23143,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23146,8 +23215,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23217,8 +23287,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23288,8 +23359,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23348,8 +23420,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23427,8 +23500,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23536,8 +23610,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23603,8 +23678,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23712,8 +23788,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23816,8 +23893,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23920,8 +23998,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24024,8 +24103,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24128,8 +24208,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24206,21 +24287,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24279,8 +24361,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24338,8 +24421,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24418,8 +24502,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24477,21 +24562,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24549,25 +24635,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24626,8 +24713,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24699,8 +24787,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24766,8 +24855,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24831,25 +24921,26 @@ export interface operations {
                  */
                 teamId?: components["parameters"]["TeamIdQuery"];
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24909,8 +25000,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24975,25 +25067,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25059,8 +25152,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25132,8 +25226,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25193,8 +25288,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25260,8 +25356,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25327,8 +25424,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25394,8 +25492,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25461,8 +25560,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25528,8 +25628,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25637,8 +25738,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25746,8 +25848,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25855,8 +25958,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25873,7 +25977,7 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The event role (§6).
+                 * @description The event role.
                  * @example contributor
                  */
                 role: components["parameters"]["EventRoleType"];
@@ -25927,8 +26031,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26036,8 +26141,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26120,8 +26226,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26197,8 +26304,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26276,8 +26384,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26355,8 +26464,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26434,8 +26544,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26543,8 +26654,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26657,8 +26769,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26736,8 +26849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26845,8 +26959,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26959,8 +27074,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27038,8 +27154,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27147,8 +27264,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27205,8 +27323,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27270,8 +27389,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27331,8 +27451,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27410,8 +27531,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27519,8 +27641,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27623,8 +27746,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27727,8 +27851,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27835,15 +27960,16 @@ export interface operations {
                  */
                 eventDocId: components["parameters"]["EventDocIdQuery"];
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27907,15 +28033,16 @@ export interface operations {
                  */
                 eventDocId: components["parameters"]["EventDocIdQuery"];
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27981,15 +28108,16 @@ export interface operations {
                  */
                 eventDocId: components["parameters"]["EventDocIds"];
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28049,8 +28177,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28121,8 +28250,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28230,8 +28360,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28339,8 +28470,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28448,8 +28580,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28557,8 +28690,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28666,8 +28800,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28691,10 +28826,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The file system object's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60c
+                 * @description The folder's id (a file system object that is a folder).
+                 * @example 65a1f0c2e4b0a1b2c3d4e60d
                  */
-                id: components["parameters"]["ObjectId"];
+                id: components["parameters"]["FolderId"];
             };
             cookie?: never;
         };
@@ -28780,8 +28915,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28798,10 +28934,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The file system object's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60c
+                 * @description The folder's id (a file system object that is a folder).
+                 * @example 65a1f0c2e4b0a1b2c3d4e60d
                  */
-                id: components["parameters"]["ObjectId"];
+                id: components["parameters"]["FolderId"];
             };
             cookie?: never;
         };
@@ -28852,8 +28988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28919,8 +29056,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28985,15 +29123,16 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search file names for, at least 3 characters (§5).
+                 * @description What to search file names for, at least 3 characters.
                  * @example floor
                  */
                 term: components["parameters"]["FsSearchTerm"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29059,8 +29198,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29173,8 +29313,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29282,8 +29423,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29354,8 +29496,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29421,8 +29564,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29505,8 +29649,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29589,8 +29734,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29666,8 +29812,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29755,8 +29902,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29837,8 +29985,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29951,8 +30100,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30065,8 +30215,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30179,8 +30330,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30209,10 +30361,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The show's (list's, schedule's) id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e602
+                 * @description The template's id (a show whose `template` flag is set).
+                 * @example 65a1f0c2e4b0a1b2c3d4e62b
                  */
-                showId: components["parameters"]["ShowId"];
+                showId: components["parameters"]["TemplateShowId"];
             };
             cookie?: never;
         };
@@ -30293,8 +30445,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30323,10 +30476,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The show's (list's, schedule's) id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e602
+                 * @description The template's id (a show whose `template` flag is set).
+                 * @example 65a1f0c2e4b0a1b2c3d4e62b
                  */
-                showId: components["parameters"]["ShowId"];
+                showId: components["parameters"]["TemplateShowId"];
             };
             cookie?: never;
         };
@@ -30407,8 +30560,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30496,8 +30650,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30585,8 +30740,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30679,8 +30835,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30798,8 +30955,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30922,8 +31080,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31011,8 +31170,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31088,8 +31248,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31165,8 +31326,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31252,8 +31414,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31339,8 +31502,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31416,8 +31580,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31493,8 +31658,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31577,8 +31743,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31661,8 +31828,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31751,8 +31919,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31823,8 +31992,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31883,8 +32053,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31967,8 +32138,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32051,8 +32223,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32140,8 +32313,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32254,8 +32428,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32343,8 +32518,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32437,8 +32613,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32521,8 +32698,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32605,8 +32783,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32694,8 +32873,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32808,8 +32988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32897,8 +33078,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32991,8 +33173,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33068,8 +33251,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33187,8 +33371,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33269,8 +33454,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33393,8 +33579,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33480,8 +33667,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33574,8 +33762,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33668,8 +33857,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33762,8 +33952,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33886,8 +34077,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33980,8 +34172,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34074,8 +34267,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34198,8 +34392,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34322,8 +34517,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34416,8 +34612,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34510,8 +34707,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34604,8 +34802,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34733,8 +34932,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34857,8 +35057,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34981,8 +35182,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35110,8 +35312,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35239,8 +35442,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35333,8 +35537,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35415,8 +35620,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35502,8 +35708,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35626,8 +35833,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35750,8 +35958,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35874,8 +36083,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35968,8 +36178,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36062,8 +36273,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36156,8 +36368,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36238,8 +36451,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36332,8 +36546,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36426,8 +36641,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36550,8 +36766,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36632,8 +36849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36756,8 +36974,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36880,8 +37099,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37004,8 +37224,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37128,8 +37349,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37222,8 +37444,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37346,8 +37569,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37440,8 +37664,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37564,8 +37789,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37688,8 +37914,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37782,8 +38009,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37871,8 +38099,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37965,8 +38194,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38059,8 +38289,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38153,8 +38384,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38247,8 +38479,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
