@@ -1,5 +1,9 @@
+// `@runofshow/server/headers`: the headers as data and as the function the host runs, for a web server's config to be
+// generated from (issue 21) and for docs/SECURITY.md.
 import { cacheControl, type PathPattern, patterns } from './routes.js';
 import { securityHeaders } from './security-headers.js';
+
+export { type CspOptions, securityHeaders } from './security-headers.js';
 
 export interface HeaderRow {
   name: string;
