@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { OperationTable } from '@runofshow/sdk';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
@@ -58,7 +58,7 @@ export interface HostOptions {
 
 export interface RunningHost {
   url: string;
-  server: import('node:http').Server;
+  server: Server;
   readiness: Readiness;
   metrics: HostMetrics;
   logger: Logger;
