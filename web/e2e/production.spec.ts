@@ -101,6 +101,19 @@ async function expectDashboard(page: Page): Promise<string> {
   return token ?? '';
 }
 
+test('refuses to start on a missing or malformed variable, naming it and what it expects', async () => {
+  const { command, args } = serveCommand();
+  const host = start(command, args, {
+    API_ORIGIN: `${mockUrl}/v1`,
+    API_KEY: '',
+    HCAPTCHA_SITEKEY: 'off',
+    PORT: String(hostPort),
+  });
+  expect(await host.exited).toBe(2);
+  expect(host.output()).toContain("API_ORIGIN is malformed: expected the backend's origin");
+  expect(host.output()).toContain('API_KEY is not set: expected the API key');
+});
+
 for (const mode of ['proxy', 'direct'] as const) {
   test.describe(`${mode} mode`, () => {
     let host: Started;
