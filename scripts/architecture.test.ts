@@ -24,6 +24,7 @@ const synthetic: Workspace[] = [
   { dir: 'mock-server', name: '@runofshow/mock-server' },
   { dir: 'web', name: '@runofshow/web' },
   { dir: 'web/ui', name: '@runofshow/ui' },
+  { dir: 'web/server', name: '@runofshow/server' },
 ];
 const check = (file: string, spec: string) => violations([{ file, spec }], synthetic);
 
@@ -42,6 +43,9 @@ describe('the one-way rule', () => {
     expect(check('web/ui/src/button.tsx', '../../src/lib/messages.js')[0]).toContain('crosses');
     expect(check('scripts/start.ts', '../mock-server/src/stack.js')[0]).toContain("from workspace '.'");
     expect(check('web/ui/src/avatar.tsx', './lib/colour.js')).toEqual([]);
+    expect(check('web/server/src/host.ts', '../../src/lib/api/operations.js')[0]).toContain(
+      "crosses from workspace 'web/server' into 'web'",
+    );
   });
 
   it('refuses a feature importing another feature or the shell', () => {
@@ -64,7 +68,13 @@ describe('the one-way rule', () => {
   });
 
   it('refuses anything outside the app importing it', () => {
-    for (const file of ['web/ui/gallery/main.tsx', 'mock-server/src/stack.ts', 'scripts/start.ts', 'sdk/src/x.ts']) {
+    for (const file of [
+      'web/ui/gallery/main.tsx',
+      'mock-server/src/stack.ts',
+      'scripts/start.ts',
+      'sdk/src/x.ts',
+      'web/server/src/host.ts',
+    ]) {
       expect(check(file, '@runofshow/web/src/app/app.js')[0]).toContain('nothing outside the app imports the app');
     }
   });
@@ -75,12 +85,20 @@ describe('the one-way rule', () => {
     against('openapi/scripts/x.ts', '@runofshow/sdk');
     against('web/ui/src/avatar.tsx', '@runofshow/mock-server/stack');
     against('mock-server/src/stack.ts', '@runofshow/ui/alert');
+    // The production host runs without the mock (no Prism at run time), and the mock never leans on the host.
+    against('web/server/src/host.ts', '@runofshow/mock-server/stack');
+    against('web/server/src/host.ts', '@runofshow/ui/alert');
+    against('mock-server/src/development-mounts.ts', '@runofshow/server');
+    against('mock-server/src/stack.ts', '@runofshow/server/headers');
     for (const [file, spec] of [
       ['web/src/lib/api/api.ts', '@runofshow/sdk'],
       ['web/src/main.tsx', '@runofshow/ui/button'],
       ['web/ui/src/x.tsx', '@runofshow/sdk'],
       ['mock-server/src/prism.ts', '@runofshow/sdk'],
       ['web/scripts/stack.ts', '@runofshow/mock-server/stack'],
+      ['web/scripts/stack.ts', '@runofshow/server'],
+      ['scripts/dev-site.ts', '@runofshow/server'],
+      ['web/server/src/host.ts', '@runofshow/sdk/proxy-listener'],
     ] as const) {
       expect(check(file, spec)).toEqual([]);
     }

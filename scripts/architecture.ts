@@ -1,6 +1,7 @@
 // The one-way rule of the repository, as data and a check (scripts/architecture.test.ts runs it on the real tree).
-// Workspaces depend in one order, openapi → sdk → ui → web; mock-server may use sdk and openapi; nothing imports
-// the app. Inside the app (web/src), features are islands: a feature imports no other feature and not the shell
+// Workspaces depend in one order, openapi → sdk → ui → web; mock-server may use sdk and openapi; the production host
+// (web/server) uses the SDK alone, and the mock never uses the host (the compositions in scripts/ and web/scripts/
+// put them together); nothing imports the app. Inside the app (web/src), features are islands: a feature imports no other feature and not the shell
 // (app/), and the shared parts (components/, lib/) import neither.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
@@ -24,8 +25,9 @@ export const allowed: Record<string, readonly string[]> = {
   sdk: ['openapi'],
   'mock-server': ['openapi', 'sdk'],
   'web/ui': ['openapi', 'sdk'],
-  web: ['openapi', 'sdk', 'web/ui', 'mock-server'],
-  '': ['openapi', 'sdk', 'mock-server', 'web/ui'],
+  'web/server': ['sdk'],
+  web: ['openapi', 'sdk', 'web/ui', 'web/server', 'mock-server'],
+  '': ['openapi', 'sdk', 'mock-server', 'web/ui', 'web/server'],
 };
 
 const APP = 'web/src/';

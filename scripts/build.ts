@@ -16,7 +16,7 @@ export function npmRun(args: string[], env: Record<string, string> = {}): void {
   }
 }
 
-/** Bundles the description, builds the docs and builds the sign-in app. */
+/** Bundles the description, builds the docs and builds the sign-in app (`npm run build` also builds the host). */
 export function buildAll(): void {
   npmRun(['build', '-w', 'openapi']);
   npmRun(['build', '-w', 'web']);

@@ -48,7 +48,12 @@ const steps: Step[] = [
     name: 'the SDK as a package: publint, attw, a consumer project, README types',
     command: ['npx', 'tsx', '--conditions=source', 'scripts/sdk-package.ts'],
   },
-  { name: 'build the sign-in app and the gallery (vite)', command: ['npm', 'run', '--silent', 'build', '-w', 'web'] },
+  {
+    // `-w web` also builds the workspaces inside it: the gallery (web/ui) and the production host (web/server, with
+    // tsc against the SDK's dist/), which the production walk runs as `npm run serve` does.
+    name: 'build the SDK, the sign-in app, the gallery and the host (tsc, vite)',
+    command: ['npm', 'run', '--silent', 'build', '-w', 'sdk', '-w', 'web'],
+  },
   {
     name: 'end-to-end tests (playwright, chromium)',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],

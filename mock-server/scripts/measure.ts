@@ -5,7 +5,7 @@ import { freePort } from '../src/free-port.js';
 import { startStack } from '../src/stack.js';
 
 const started = performance.now();
-const stack = await startStack({ port: await freePort(), mockPort: await freePort() });
+const stack = await startStack({ mockPort: await freePort() });
 const path = '/users/ada%40example.com/has2fa';
 const first = await fetch(`${stack.mock.url}${path}`, { headers: { 'X-Api-Key': 'measure' } });
 await first.arrayBuffer();

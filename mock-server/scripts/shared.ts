@@ -16,34 +16,21 @@ export function bundle(): void {
   }
 }
 
-/** What the site serves besides the API, depending on what is built. */
-export function siteLines(stack: RunningStack): string[] {
-  const base = stack.site.url;
-  return [
-    existsSync(`${paths.app}/index.html`)
-      ? `  Sign-in app     ${base}/app.login/`
-      : '  Sign-in app     not built (`npm run build -w web`, or `npm start` builds and serves it)',
-    existsSync(`${paths.docs}/index.html`)
-      ? `  API docs        ${base}/docs/`
-      : '  API docs        not built (`npm run build -w openapi`)',
-    `  SSO stand-in    ${base}/sso/login/{domain}`,
-  ];
-}
-
 /**
- * Bundles, starts the stack at the usual addresses with `API_KEY`, prints each exchange that breaks the description as
+ * Bundles, starts the mock at the usual address, prints each exchange that breaks the description as
  * it happens (each line after `indent`), and stops on Ctrl-C after `last`.
  */
 export async function startChecked(
-  options: Omit<StackOptions, 'port' | 'mockPort' | 'host' | 'apiKey' | 'onExchange'>,
+  options: Omit<StackOptions, 'mockPort' | 'host' | 'onExchange'>,
   indent: string,
   last?: (report: ViolationReport) => void,
 ): Promise<RunningStack> {
   bundle();
   const report = new ViolationReport();
+  const { host, mockPort } = addresses();
   const stack = await startStack({
-    ...addresses(),
-    apiKey: process.env.API_KEY ?? '',
+    host,
+    mockPort,
     ...options,
     onExchange: (exchange) => {
       for (const line of report.record(exchange)) console.log(`${indent}${line}`);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type RunningServer } from './listen.js';
 import { redactPath } from './redact-path.js';
+import type { OutboxPage } from './sandbox/outbox-page.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
 import {
@@ -27,7 +28,17 @@ export interface MockFrontOptions {
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
+  /** The sandbox's outbox page and its stylesheet (`/outbox/…`, any case), when the sandbox runs. */
+  outbox?: (path: string) => OutboxPage | undefined;
 }
+
+// The outbox is the mock's only page: it runs no script, and its links carry tokens (no Referer).
+const OUTBOX_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 export interface Exchange {
   method: string;
@@ -109,6 +120,11 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const page = method === 'GET' || method === 'HEAD' ? options.outbox?.(url.pathname.toLowerCase()) : undefined;
+    if (page) {
+      res.writeHead(page.status, { 'content-type': page.type, ...OUTBOX_HEADERS, ...page.headers });
+      return void res.end(method === 'HEAD' ? undefined : page.body);
+    }
     const body = await readBody(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
 import { type RunningPrism, startPrism } from './prism.js';
@@ -8,8 +7,6 @@ import { outboxRoute } from './sandbox/outbox-page.js';
 import { SignInSandbox } from './sandbox/sandbox.js';
 import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
 import { scenarios as catalogue, type Scenario } from './scenarios.js';
-import { type RunningSite, startSite } from './site-server.js';
-import { ssoStandIn } from './sso-stand-in.js';
 
 const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -21,22 +18,12 @@ export const paths = {
 };
 
 export interface StackOptions {
-  port: number;
   /** The mock's public address (the scenario front); Prism itself listens on a free port behind it. */
   mockPort: number;
   host?: string;
-  /** Host names (with port) the site also answers to, e.g. the dev server's that forwards to it (`npm run dev`). */
-  siteHosts?: readonly string[];
   errors?: boolean;
   /** Prism's log lines (and the front's scenario choices). */
   log?: (line: string) => void;
-  /** How the app calls the API (§7): straight to the mock (`direct`, the default) or through `/api` (`proxy`). */
-  apiMode?: 'direct' | 'proxy';
-  /**
-   * The key the proxy adds server-side (and direct mode's page carries); the mock only checks that one is present.
-   * The commands pass `API_KEY` from the environment; unset, it is the development key.
-   */
-  apiKey?: string;
   /** Validate against a real backend instead of mocking: Prism in proxy mode, no scenario accounts. */
   upstream?: string;
   /** The scenario accounts (the catalogue in `scenarios.ts` by default). */
@@ -45,9 +32,11 @@ export interface StackOptions {
   onExchange?: (exchange: Exchange) => void;
   /**
    * Answer the sign-in domain from the stateful sandbox (issue 16) behind Prism's validating proxy, with the outbox
-   * at `/outbox/`; everything else, and any request carrying `Prefer`, still gets Prism's examples.
+   * at the mock's `/outbox/`; everything else, and any request carrying `Prefer`, still gets Prism's examples.
    */
   sandbox?: boolean;
+  /** The sign-in app's origin, which the outbox's links lead to (asked when the page is shown: it may start later). */
+  appOrigin?: () => string;
 }
 
 export interface RunningSandbox {
@@ -57,7 +46,6 @@ export interface RunningSandbox {
 }
 
 export interface RunningStack {
-  site: RunningSite;
   /** The mock's public address: what the app, the proxy handler and any client call. */
   mock: RunningPrism;
   /** Prism itself, behind the front. */
@@ -68,13 +56,12 @@ export interface RunningStack {
 }
 
 /**
- * Starts Prism on the bundle (mock, or proxy to `upstream` or to the sandbox), the scenario front at the mock's public address, and
- * the site (app, docs, dashboard placeholder, the SSO stand-in) with the proxy-mode handler at `/api/` calling the
- * front with the API key held here.
+ * Starts Prism on the bundle (mock, or proxy to `upstream` or to the sandbox) and the scenario front at the mock's
+ * public address, with the sandbox's outbox there when it runs. The site in front of it is the production host
+ * (web/server), which `npm start` composes with it (scripts/start.ts).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
-  const apiKey = options.apiKey || 'development-api-key';
   const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
@@ -93,8 +80,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await sandbox?.backend.stop();
     throw error;
   }
-  let front: RunningFront | undefined;
-  let site: RunningSite;
+  let front: RunningFront;
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
   const scenarios = (options.scenarios ?? catalogue).filter(
@@ -106,7 +92,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       host,
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
-      ...(sandbox ? { sandbox } : {}),
+      ...(sandbox
+        ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally, options.appOrigin) }
+        : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
         // A caller that reports exchanges (`npm run mock`'s violation report) prints these already.
@@ -115,37 +103,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
       ...(options.log ? { log: options.log } : {}),
     });
-    site = await startSite({
-      port: options.port,
-      host,
-      appDir: paths.app,
-      docsDir: paths.docs,
-      galleryDir: paths.gallery,
-      apiEndpoint: front.url,
-      apiKey,
-      ...(options.siteHosts ? { hosts: options.siteHosts } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      apiListener: createProxyListener({ endpoint: front.url, apiKey }),
-      ssoStart: ssoStandIn(front.url, apiKey),
-      meta: {
-        // No site key (development, tests) makes the app bypass the captcha and say so in the console.
-        'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '',
-        'api-mode': options.apiMode ?? 'direct',
-      },
-      ...(sandbox ? { outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally) } : {}),
-    });
   } catch (error) {
-    await Promise.all([front?.stop(), prism.stop(), sandbox?.backend.stop()]);
+    await Promise.all([prism.stop(), sandbox?.backend.stop()]);
     throw error;
   }
   const running = front;
   return {
-    site,
     mock: { url: running.url, stop: () => running.stop() },
     prism,
     ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally } } : {}),
     stop: async () => {
-      await Promise.all([site.stop(), running.stop(), prism.stop(), sandbox?.backend.stop()]);
+      await Promise.all([running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
   };
 }

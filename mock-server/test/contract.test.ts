@@ -4,10 +4,12 @@ import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
 import { type ApiClient, ApiError, createApiClient, type OperationId, operationTable } from '@runofshow/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
+import type { RunningServer } from '../src/listen.js';
 import { paths, type RunningStack, startStack } from '../src/stack.js';
+import { startProxy } from './proxy-server.js';
 
 // The SDK against the real Prism on the real description, for EVERY operation: direct mode straight to the mock,
-// proxy mode through the site server's /api handler (the one `npm start` mounts). Prism runs with --errors and its
+// proxy mode through the SDK's proxy listener (the one the production host mounts, here without its allow-list). Prism runs with --errors and its
 // log is read for validation violations, so a request the description would refuse fails here even where Prism
 // answers it with a placeholder.
 const doc = JSON.parse(readFileSync(paths.bundle, 'utf8'));
@@ -17,6 +19,7 @@ const guestPass = 'sample-guest-pass-0123456789';
 const prismLog: string[] = [];
 const VIOLATION = /\[VALIDATOR\].*(✖|⚠)|Violation:/;
 let stack: RunningStack;
+let proxyServer: RunningServer;
 // One client per credential a sample call satisfies: none (public), an access token, or a guest pass.
 let direct: ApiClient;
 let proxy: ApiClient;
@@ -49,14 +52,14 @@ function fromOrigin(origin: string): typeof fetch {
 
 beforeAll(async () => {
   stack = await startStack({
-    port: await freePort(),
     mockPort: await freePort(),
     errors: true,
     log: (line) => prismLog.push(line),
   });
+  proxyServer = await startProxy(stack.mock.url);
   const shared = { endpoint: stack.mock.url, logger: false as const };
   // The proxy takes calls from the site's own pages only; a browser there sends the site's Origin, Node's fetch none.
-  const site = stack.site.url;
+  const site = proxyServer.url;
   const viaSite = { proxy: `${site}/api`, fetch: fromOrigin(site) };
   direct = createApiClient({ ...shared, apiKey: 'development-api-key' });
   proxy = createApiClient({ ...shared, ...viaSite });
@@ -66,7 +69,9 @@ beforeAll(async () => {
   signedInProxy = createApiClient({ ...shared, ...viaSite, getAccessToken: () => accessToken });
 }, 60_000);
 
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await Promise.all([stack?.stop(), proxyServer?.stop()]);
+});
 
 /** The sample call as facade input: `params`, `query`, `payload`, and a file for an upload. */
 function inputOf(call: SampleCall): Record<string, unknown> {
@@ -115,9 +120,9 @@ describe('proxy mode: every operation through the SDK, the /api handler and Pris
   });
 
   it('answers an unknown operation with a 404 problem', async () => {
-    const response = await fetch(`${stack.site.url}/api/users.noSuchOperation`, {
+    const response = await fetch(`${proxyServer.url}/api/users.noSuchOperation`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.site.url },
+      headers: { 'content-type': 'application/json', origin: proxyServer.url },
       body: '{}',
     });
     expect(response.status).toBe(404);

@@ -1,19 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
+import type { RunningServer } from '../src/listen.js';
+import { ssoStandIn } from '../src/sso-stand-in.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { startProxy } from './proxy-server.js';
 import { badEmailPathErrors } from './support/bad-email.js';
 
 // The mock's public address on the real Prism and the real bundle: scenario accounts, Prefer from the client, CORS,
-// requests that break the description, both transports and the SSO stand-in.
+// requests that break the description, both transports (the proxy one through the SDK's listener) and the SSO
+// stand-in.
 let stack: RunningStack;
+let proxy: RunningServer;
 const origin = 'http://127.0.0.1:5999';
 const json = { 'content-type': 'application/json', 'x-api-key': 'qa-key', origin };
 
 beforeAll(async () => {
-  stack = await startStack({ port: await freePort(), mockPort: await freePort() });
+  stack = await startStack({ mockPort: await freePort() });
+  proxy = await startProxy(stack.mock.url);
 }, 60_000);
 
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await Promise.all([stack?.stop(), proxy?.stop()]);
+});
 
 /** The parts of the answers these tests read. */
 interface Answer {
@@ -150,12 +158,12 @@ describe('CORS', () => {
   });
 });
 
-describe('proxy transport (/api on the site, through the SDK handler)', () => {
+describe('proxy transport (/api through the SDK listener)', () => {
   const call = (name: string, envelope: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${stack.site.url}/api/${name}`, {
+    fetch(`${proxy.url}/api/${name}`, {
       method: 'POST',
       // As the app's own page sends it: the proxy takes calls from the site's origin only.
-      headers: { 'content-type': 'application/json', origin: stack.site.url, ...headers },
+      headers: { 'content-type': 'application/json', origin: proxy.url, ...headers },
       body: JSON.stringify(envelope),
     });
 
@@ -185,14 +193,12 @@ describe('proxy transport (/api on the site, through the SDK handler)', () => {
   });
 });
 
-describe('the SSO stand-in at /sso/login/{domain}', () => {
+describe('the SSO stand-in for /sso/login/{domain}', () => {
   it.each([
     ['sso.example.com', '/dash/redirect'],
     ['nosso.example.com', '/app.login/login/sso/invalid'],
     ['broken-sso.example.com', '/app.login/login/sso/error'],
   ])('sends %s to %s', async (domain, location) => {
-    const response = await fetch(`${stack.site.url}/sso/login/${domain}`, { redirect: 'manual' });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(location);
+    expect(await ssoStandIn(stack.mock.url, 'qa-key')(domain)).toBe(location);
   });
 });

@@ -13,9 +13,9 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack({
-    port: await freePort(),
     mockPort: await freePort(),
     sandbox: true,
+    appOrigin: () => 'http://app.test',
     log: (line) => logged.push(line),
   });
 }, 90_000);
@@ -233,22 +233,23 @@ describe('the sandbox behind the mock', () => {
     expect(stack.sandbox?.tally.exchanges).toBe(counted);
   });
 
-  it('shows the outbox newest first, with the site’s security headers', async () => {
+  it('shows the outbox on the mock’s port, newest first, its links into the app, with strict headers', async () => {
     // An apostrophe is no part of an address §5 accepts (the app's and the description's pattern); escaping is the
     // next test's.
     await signUp('ohara+x@example.com');
-    const response = await fetch(`${stack.site.url}/outbox/`);
+    const response = await fetch(`${stack.mock.url}/outbox/`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
     const recipients = [...html.matchAll(/data-testid="recipient">([^<]+)</g)].map((m) => m[1]);
     expect(recipients[0]).toBe('ohara+x@example.com');
     expect(recipients.at(-1)).toBe('invited@example.com');
-    expect((await fetch(`${stack.site.url}/outbox/outbox.css`)).headers.get('content-type')).toMatch(/^text\/css/);
-    expect((await fetch(`${stack.site.url}/outbox/nothing`)).status).toBe(404);
-    expect((await fetch(`${stack.site.url}/OUTBOX/`)).status).toBe(200);
+    expect(html).toMatch(/href="http:\/\/app\.test\/app\.login\/verify\/[^"]+"/);
+    expect((await fetch(`${stack.mock.url}/outbox/outbox.css`)).headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await fetch(`${stack.mock.url}/outbox/nothing`)).status).toBe(404);
+    expect((await fetch(`${stack.mock.url}/OUTBOX/`)).status).toBe(200);
   });
 
   it('escapes whatever a mail holds', () => {

@@ -28,7 +28,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const { port } = upstream.address() as AddressInfo;
   stack = await startStack({
-    port: await freePort(),
     mockPort: await freePort(),
     upstream: `http://127.0.0.1:${port}`,
     errors: true,

@@ -6,8 +6,11 @@ import { expectAccessible } from './support/axe.js';
 
 // Issue 16: the sign-in flows walked as a visitor would, against the stateful sandbox that `npm start` (and so this
 // stack) runs. No Prefer header and no page.route: every answer comes from the sandbox's state, through Prism's
-// validating proxy, and the outbox page shows both the mail and how many exchanges broke the description.
+// validating proxy, and the outbox page (on the mock's own port) shows both the mail and how many exchanges broke the
+// description.
 test.describe.configure({ mode: 'serial' });
+
+const outbox = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 4110}/outbox/`;
 
 const email = `walker.${Date.now().toString(36)}@example.com`;
 const firstPassword = 'Walk-The-Walk-1';
@@ -22,8 +25,8 @@ interface Contract {
 }
 
 /** The outbox page's contract line, read as a visitor reads it. */
-async function contract(page: Page, base = ''): Promise<Contract> {
-  await page.goto(`${base}/outbox/`);
+async function contract(page: Page): Promise<Contract> {
+  await page.goto(outbox);
   const line = (await page.getByTestId('contract').textContent()) ?? '';
   const figure = (pattern: RegExp) => Number(pattern.exec(line)?.[1] ?? Number.NaN);
   return {
@@ -35,7 +38,7 @@ async function contract(page: Page, base = ''): Promise<Contract> {
 
 /** Opens the newest mail to `to` with `subject` in the outbox and follows its link. */
 async function followMail(page: Page, to: string, subject: string): Promise<void> {
-  await page.goto('/outbox/');
+  await page.goto(outbox);
   const mail = page
     .getByRole('article')
     .filter({ has: page.getByTestId('recipient').getByText(to, { exact: true }) })
@@ -61,9 +64,9 @@ async function submitSignIn(page: Page, name: string): Promise<void> {
   await answered;
 }
 
-test.beforeAll(async ({ browser }, testInfo) => {
+test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  before = await contract(page, testInfo.project.use.baseURL);
+  before = await contract(page);
   await page.close();
   started = performance.now();
 });
@@ -71,7 +74,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test.afterAll(async ({ browser }, testInfo) => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const page = await browser.newPage();
-  const after = await contract(page, testInfo.project.use.baseURL);
+  const after = await contract(page);
   await page.screenshot({ path: testInfo.outputPath('outbox.png'), fullPage: true });
   await page.close();
   const walk = {
@@ -97,7 +100,7 @@ test.describe('a visitor walks the sandbox', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect/new');
 
-    await page.goto('/outbox/');
+    await page.goto(outbox);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outbox');
     await expect(page.getByTestId('recipient').first()).toHaveText(email);
     await expectAccessible(page);

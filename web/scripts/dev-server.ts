@@ -4,13 +4,13 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { writeMeta } from '@runofshow/mock-server/page-meta';
+import { writeMeta } from '@runofshow/server/page-meta';
 import { createServer as createVite, type InlineConfig, type Plugin, type ViteDevServer } from 'vite';
 
 export interface DevServerOptions {
   port: number;
   host?: string;
-  /** The site server's address (docs, dashboard placeholder, /api proxy, SSO stand-in). */
+  /** The host's address (docs, dashboard placeholder, /api proxy, SSO stand-in). */
   site: string;
   /** The app's run-time settings, written into its `<meta name="…">` tags as the site server does for the build. */
   meta: Record<string, string>;

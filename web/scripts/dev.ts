@@ -1,4 +1,4 @@
-// `npm run dev`: the development loop. The same mock and site as `npm start` (scenario accounts, then Prism on the
+// `npm run dev`: the development loop. The same mock and host as `npm start` (scenario accounts, then Prism on the
 // bundle, at 127.0.0.1:$MOCK_PORT, 4010; docs, /dash/…, /api and the SSO stand-in), with the sign-in app and the
 // gallery served from source by Vite with hot reload at 127.0.0.1:$PORT (5173). Only the description is built
 // first (Prism and the docs need it); `--no-build` skips that. `API_MODE=proxy` as for `npm start`. Ctrl-C stops it.
@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
 import { freePort } from '@runofshow/mock-server/free-port';
-import { startStack } from '@runofshow/mock-server/stack';
 import { startDevServer } from './dev-server.js';
+import { startSite } from './stack.js';
 
 const started = performance.now();
 const { host, port, mockPort } = addresses();
@@ -21,19 +21,20 @@ if (!process.argv.includes('--no-build')) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-// The site server listens behind the dev server, on a free port; visitors use $PORT for everything. Prism and Vite
-// start side by side: each takes seconds.
+// The host listens behind the dev server, on a free port; visitors use $PORT for everything. Prism and Vite start
+// side by side: each takes seconds.
 const site = `http://${host}:${await freePort()}`;
 const [stack, dev] = await Promise.allSettled([
-  startStack({
+  startSite({
     port: Number(new URL(site).port),
     mockPort,
     host,
     apiMode,
     apiKey,
     sandbox: !process.argv.includes('--stateless'),
-    // The dev server hands requests on with their Host: the site answers to its address too.
-    siteHosts: [`${host}:${port}`, `localhost:${port}`],
+    // The dev server hands requests on with their Host: the host answers to its address too.
+    hosts: [`${host}:${port}`, `localhost:${port}`],
+    appOrigin: `http://${host}:${port}`,
   }),
   startDevServer({
     port,
@@ -61,7 +62,7 @@ console.log(`
   API proxy     ${base}/api/{group}.{method}
   API docs      ${base}/docs/  (built from the description; rerun after changing it)
   Dashboard     ${base}/dash/  (placeholder for the main application)
-${stack.sandbox ? `  Outbox        ${base}/outbox/  (the sandbox's e-mails; --stateless turns the sandbox off)\n` : ''}  Mock API      ${stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
+${stack.stack.sandbox ? `  Outbox        ${stack.stack.mock.url}/outbox/  (the sandbox's e-mails, on the mock; --stateless turns the sandbox off)\n` : ''}  Mock API      ${stack.stack.mock.url}  (direct mode: scenario accounts, then Prism on the bundle)
   Scenarios     mock-server/CATALOGUE.md  (e.g. sign in as mfa@example.com or locked@example.com)
 
   Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.

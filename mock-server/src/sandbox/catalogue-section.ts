@@ -16,7 +16,7 @@ export function sandboxSection(table: (head: string[], rows: string[][]) => stri
     "every other call, and any request carrying `Prefer`, gets Prism's examples as above. Prism in proxy mode stands in",
     'front of it (`--errors`): a request that breaks the description never reaches it, and an answer that breaks it',
     'becomes a 500 and is counted. The scenario rows above for these calls are then these accounts instead (same',
-    'screens); the SSO rows still apply. What it would e-mail is on the outbox page, http://127.0.0.1:5173/outbox/,',
+    'screens); the SSO rows still apply. What it would e-mail is on the outbox page, http://127.0.0.1:4010/outbox/,',
     'newest first, with the contract count.',
     '',
     ...table(

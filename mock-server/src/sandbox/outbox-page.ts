@@ -11,7 +11,7 @@ export interface OutboxPage {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function mailItem(mail: Mail): string {
+function mailItem(mail: Mail, appOrigin: string): string {
   const id = `mail-${mail.id}`;
   const sent = mail.sentAt.toISOString();
   return `<li>
@@ -21,13 +21,13 @@ function mailItem(mail: Mail): string {
 <dt>To</dt><dd data-testid="recipient">${escapeHtml(mail.to)}</dd>
 <dt>Sent</dt><dd><time datetime="${escapeHtml(sent)}">${escapeHtml(sent.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></dd>
 </dl>
-<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>
+<p><a href="${escapeHtml(`${appOrigin}${mail.link}`)}">${escapeHtml(`${appOrigin}${mail.link}`)}</a></p>
 </article>
 </li>`;
 }
 
 /** The outbox: what the sandbox would have e-mailed, newest first, and how its answers kept to the description. */
-export function outboxHtml(mails: readonly Mail[], tally: ContractTally): string {
+export function outboxHtml(mails: readonly Mail[], tally: ContractTally, appOrigin = ''): string {
   const contract = `Contract check since start: ${plural(tally.exchanges, 'exchange', 'exchanges')} with the sandbox, ${plural(tally.refusedRequests, 'request', 'requests')} refused, ${plural(tally.brokenAnswers, 'answer', 'answers')} breaking the description.`;
   return `<!doctype html>
 <html lang="en">
@@ -44,8 +44,8 @@ export function outboxHtml(mails: readonly Mail[], tally: ContractTally): string
 <p>What the sandbox would have e-mailed (verification, password reset, invitation), newest first. It lives in
 memory: restarting the mock empties it. Reload to see new mail.</p>
 <p data-testid="contract">${escapeHtml(contract)}</p>
-${mails.length ? `<ol class="mails">\n${mails.map(mailItem).join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
-<p><a href="/app.login/login">Sign in</a></p>
+${mails.length ? `<ol class="mails">\n${mails.map((mail) => mailItem(mail, appOrigin)).join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
+<p><a href="${escapeHtml(appOrigin)}/app.login/login">Sign in</a></p>
 </main>
 </body>
 </html>
@@ -62,14 +62,19 @@ dt{font-weight:600}dd{margin:0;word-break:break-all}a{color:#1d4ed8;word-break:b
 
 const HEADERS = { 'Cache-Control': 'no-store' };
 
-/** Answers the site's `/outbox…` paths; undefined for any other path. */
-export function outboxRoute(mails: () => readonly Mail[], tally: ContractTally) {
+/** Answers the mock's `/outbox…` paths, its links into the app at `appOrigin`; undefined for any other path. */
+export function outboxRoute(mails: () => readonly Mail[], tally: ContractTally, appOrigin: () => string = () => '') {
   return (path: string): OutboxPage | undefined => {
     if (path === '/outbox') {
       return { status: 301, type: 'text/plain; charset=utf-8', body: '', headers: { Location: '/outbox/' } };
     }
     if (path === '/outbox/') {
-      return { status: 200, type: 'text/html; charset=utf-8', body: outboxHtml(mails(), tally), headers: HEADERS };
+      return {
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        body: outboxHtml(mails(), tally, appOrigin()),
+        headers: HEADERS,
+      };
     }
     if (path === '/outbox/outbox.css') {
       return { status: 200, type: 'text/css; charset=utf-8', body: outboxCss, headers: HEADERS };

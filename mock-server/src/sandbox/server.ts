@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { operationTable } from '@runofshow/sdk';
-import { readBody } from '../api-bridge.js';
 import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
+import { readBody } from '../read-body.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
 interface Route {

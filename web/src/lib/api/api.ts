@@ -1,24 +1,7 @@
-import { ApiCancelError, createApiClientFor, tableOf, unwrap } from '@runofshow/sdk';
-import * as operation from '@runofshow/sdk/operations';
+import { ApiCancelError, createApiClientFor, unwrap } from '@runofshow/sdk';
 import { config } from './config.js';
+import { appOperations } from './operations.js';
 import { clearSession, session } from './session.js';
-
-/**
- * The operations the sign-in app calls, and no others: the browser bundles these ten rows of the generated table,
- * not all 302, and in proxy mode a call to any other operation is refused before it leaves the page.
- */
-const operations = tableOf(
-  operation.authLogin,
-  operation.teamsCreate,
-  operation.tokensGetUser,
-  operation.usersCreate,
-  operation.usersCreatePasswordRecoveryToken,
-  operation.usersGetInvited,
-  operation.usersHasTwoFactorAuth,
-  operation.usersResendInvite,
-  operation.usersResetPassword,
-  operation.usersVerifyEmail,
-);
 
 /**
  * The app's one API client; it reads the access token from the session on every call. In proxy mode the API key
@@ -31,7 +14,7 @@ export const api = createApiClientFor(
     clientId: config.clientId,
     getAccessToken: () => session.accessToken,
   },
-  operations,
+  appOperations,
 );
 
 /**

@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createProxyListener } from '@runofshow/sdk/proxy-listener';
+import { operations } from '@runofshow/sdk/operations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site-server.js';
+import type { RunningHost } from '../src/index.js';
 import { raw } from './raw-http.js';
+import { API_KEY, type Backend, builtApp, fakeBackend, type LogLines, testHost } from './support.js';
 
-// Issue 14: the holes found when the site server was attacked, each closed and held here. The /api route runs the
-// SDK's real proxy through the node:http listener `npm start` mounts (the SDK's own tests run its fetch handler too);
-// only its upstream is a script (`upstream` below), so no call leaves the machine.
-const API_KEY = 'site-test-server-key';
+// Issue 14: the holes found when the site server was attacked, each closed and held here, now in the production host
+// that `npm start` and `npm run serve` both run. The /api route runs the SDK's real proxy through its node:http
+// listener, here with the whole operation table (the allow-list has its own tests, host.test.ts) and a 1,000-byte
+// body limit; only its upstream is a function (`backend` below), so no call leaves the machine.
 const SECURITY = [
   'content-security-policy',
   'x-content-type-options',
@@ -18,60 +16,36 @@ const SECURITY = [
   'cross-origin-opener-policy',
 ];
 
-describe('site hardening through the node listener', () => {
-  let site: RunningSite;
-  let proxySite: RunningSite;
+describe('host hardening through the node listener', () => {
+  let site: RunningHost;
+  let directSite: RunningHost;
   let host: string;
-  const logged: string[] = [];
+  let logs: LogLines;
+  let backend: Backend;
   const upstreamCalls: Request[] = [];
   let upstream: (request: Request) => Response = () => Response.json({});
 
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'site-hardening-'));
-    const app = join(dir, 'app');
-    await mkdir(join(app, 'assets'), { recursive: true });
-    await writeFile(
-      join(app, 'index.html'),
-      '<head><meta name="api-endpoint" content="" /><meta name="api-key" content="" /></head>',
-    );
-    const options = {
-      port: 0,
-      appDir: app,
-      docsDir: join(dir, 'docs'),
-      apiEndpoint: 'http://127.0.0.1:4999',
-      apiKey: API_KEY,
-      requestTimeoutMs: 300,
-      log: (line: string) => void logged.push(line),
-    };
-    const fetchUpstream: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
+    const app = await builtApp();
+    backend = fakeBackend();
+    backend.answer = (request) => {
       upstreamCalls.push(request);
       return upstream(request);
     };
-    // The listener counts the body against its own limit.
-    const proxy = (maxBodyBytes: number) => ({
-      apiListener: createProxyListener({
-        endpoint: 'https://api.test',
-        apiKey: API_KEY,
-        fetch: fetchUpstream,
-        maxBodyBytes,
-      }),
-    });
-    site = await startSite({ ...options, ...proxy(1000) });
-    proxySite = await startSite({
-      ...options,
-      meta: { 'api-mode': 'proxy' },
-      ...proxy(1_000_000),
-    });
+    ({ host: site, logs } = await testHost(
+      { appDir: app, apiMode: 'proxy', operations, requestTimeoutMs: 300, maxBodyBytes: 1000 },
+      backend,
+    ));
+    ({ host: directSite } = await testHost({ appDir: app, apiMode: 'direct' }));
     host = new URL(site.url).host;
   });
 
   afterAll(async () => {
-    await Promise.all([site.stop(), proxySite.stop()]);
+    await Promise.all([site.stop(), directSite.stop()]);
   });
 
   beforeEach(() => {
-    logged.length = 0;
+    logs.clear();
     upstreamCalls.length = 0;
     upstream = () => Response.json({});
   });
@@ -83,9 +57,9 @@ describe('site hardening through the node listener', () => {
   };
 
   /** One log line, naming the refusal, with no stack frame. */
-  const expectOneLogLine = () => {
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).not.toMatch(/\n|\bat .*:\d+:\d+/);
+  const expectOneLogLine = async () => {
+    await expect.poll(() => logs.raw.length).toBe(1);
+    expect(logs.raw[0]).not.toMatch(/\\n|\bat .*:\d+:\d+/);
   };
 
   const fromSite = () => ({ origin: site.url, 'content-type': 'application/json', 'x-request-id': 'r1' });
@@ -283,20 +257,26 @@ describe('site hardening through the node listener', () => {
       const answer = await raw(site.url, request());
       expect(answer.status).toBe(status);
       expectSecurityHeaders(answer.headers);
-      expectOneLogLine();
+      await expectOneLogLine();
     });
 
     it('a 100,000-deep JSON payload gets a 400 with the security headers and one log line', async () => {
-      const body = `{"payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-      const response = await fetch(`${proxySite.url}/api/users.create`, {
-        method: 'POST',
-        headers: { ...fromSite(), origin: proxySite.url },
-        body,
-      });
-      expect(response.status).toBe(400);
-      expectSecurityHeaders(response.headers);
-      expectOneLogLine();
-      expect(upstreamCalls).toHaveLength(0);
+      const { host: roomy, logs: roomyLogs } = await testHost({ appDir: await builtApp(), operations }, backend);
+      try {
+        const body = `{"payload":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+        const response = await fetch(`${roomy.url}/api/users.create`, {
+          method: 'POST',
+          headers: { ...fromSite(), origin: roomy.url },
+          body,
+        });
+        expect(response.status).toBe(400);
+        expectSecurityHeaders(response.headers);
+        expect(roomyLogs.requests()).toMatchObject([{ route: '/api/users.create', status: 400 }]);
+        expect(roomyLogs.raw.join('\n')).not.toMatch(/\bat .*:\d+:\d+/);
+        expect(upstreamCalls).toHaveLength(0);
+      } finally {
+        await roomy.stop();
+      }
     });
   });
 
@@ -325,20 +305,20 @@ describe('site hardening through the node listener', () => {
         headers: { origin: 'http://evil.example' },
         body: '{}',
       });
-      const lines = logged.filter((line) => /\/reset\/|tokens\.getUser/.test(line));
-      expect(lines).toEqual([
-        'site: DELETE /app.login/reset/[redacted] → 405',
-        'site: POST /api/tokens.getUser?accessToken=[redacted] → 403',
+      const lines = logs.requests().filter((line) => /\/reset\/|tokens\.getUser/.test(String(line.path)));
+      expect(lines.map(({ method, path, status }) => `${method} ${path} → ${status}`)).toEqual([
+        'DELETE /app.login/reset/[redacted] → 405',
+        'POST /api/tokens.getUser?accessToken=[redacted] → 403',
       ]);
     });
   });
 
   describe('API key (3)', () => {
     it('is written into the page in direct mode only; a proxy-mode page holds none', async () => {
-      expect(await (await fetch(`${site.url}/app.login/login`)).text()).toContain(
+      expect(await (await fetch(`${directSite.url}/app.login/login`)).text()).toContain(
         `<meta name="api-key" content="${API_KEY}" />`,
       );
-      const page = await (await fetch(`${proxySite.url}/app.login/login`)).text();
+      const page = await (await fetch(`${site.url}/app.login/login`)).text();
       expect(page).toContain('<meta name="api-key" content="" />');
       expect(page).not.toContain(API_KEY);
     });

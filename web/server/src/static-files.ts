@@ -1,14 +1,16 @@
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { cacheControl } from './routes.js';
 
 export type StaticFiles = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
 /**
  * Serves the files of a built folder with sirv (the server Vite's own preview uses): only files present when it is
- * first asked (no path can reach outside), no dotfiles, ETags, and the `.gz` twin the build wrote when the client
- * accepts gzip. Vite's content-hashed `assets/` may be cached for good; everything else revalidates. Resolves false
- * when there is no such file, so the caller decides what a miss means.
+ * first asked (no path can reach outside), no dotfiles, ETags, and the `.br` or `.gz` twin the build wrote when the
+ * client accepts brotli or gzip (with `Vary: Accept-Encoding`). Vite's content-hashed `assets/` may be cached for
+ * good; everything else revalidates. Resolves false when there is no such file, so the caller decides what a miss
+ * means.
  */
 export function staticFiles(root: string): StaticFiles {
   let serve: ReturnType<typeof sirv> | undefined;
@@ -26,10 +28,11 @@ export function staticFiles(root: string): StaticFiles {
           dev: false,
           etag: true,
           gzip: true,
+          brotli: true,
           extensions: [],
           setHeaders: (response, pathname) => {
             const immutable = pathname.startsWith('/assets/');
-            response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+            response.setHeader('Cache-Control', immutable ? cacheControl.hashed : cacheControl.page);
           },
         });
       }

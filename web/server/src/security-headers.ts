@@ -15,6 +15,8 @@ export interface CspOptions {
   captcha?: boolean;
   /** Pages whose URL carries a secret token (reset, verify, invited sign-up): never leak it in a Referer. */
   tokenInUrl?: boolean;
+  /** The visitor reached the host over HTTPS (TLS at a load balancer that the host trusts): pin HTTPS. */
+  https?: boolean;
 }
 
 // hCaptcha's documented CSP sources.
@@ -44,7 +46,7 @@ export function styleElementsOf(html: string): string[] {
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
 }
 
-/** The headers every page gets: a strict CSP, no framing, no MIME sniffing. */
+/** The headers every answer gets: a strict CSP, no framing, no MIME sniffing; the one source of them all. */
 export function securityHeaders(options: CspOptions = {}): Record<string, string> {
   const csp = [
     "default-src 'self'",
@@ -74,14 +76,8 @@ export function securityHeaders(options: CspOptions = {}): Record<string, string
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': options.tokenInUrl ? 'no-referrer' : 'same-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.https ? { 'Strict-Transport-Security': HSTS } : {}),
   };
 }
 
-// The app's router (wouter) matches its base and its routes in any case and after decoding (`decodeURI`): these
-// match the decoded path the same way, so `/APP.LOGIN/Reset/<token>` is a token page here as it is in the browser.
-
-/** The sign-in app's routes whose document runs the captcha (§2 sign-up and forgot password). */
-export const isCaptchaRoute = (path: string) => /^\/app\.login\/+(signup(\/|$)|forgot\/?$)/i.test(path);
-
-/** The sign-in app's routes whose URL carries a secret token. */
-export const isTokenRoute = (path: string) => /^\/app\.login\/+(reset|verify|signup\/+invited)(\/|$)/i.test(path);
+const HSTS = 'max-age=63072000; includeSubDomains';
