@@ -1,8 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { readBody } from './api-bridge.js';
 import { listen, type RunningServer } from './listen.js';
 import { redactPath } from './redact-path.js';
+import type { OutboxPage } from './sandbox/outbox-page.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
+import { securityHeaders } from './security-headers.js';
+import { send, sendText } from './site-send.js';
 import {
   readViolations,
   requestErrors,
@@ -24,6 +29,16 @@ export interface MockFrontOptions {
    * no `Prefer`, the client's or a scenario's), so each exchange says whether it was the sandbox's.
    */
   sandbox?: { handles: (method: string, path: string) => boolean };
+  /**
+   * The sandbox's outbox (`/outbox/…`), answered here with the site's security headers, so a host pointed at the
+   * mock has its mail on the mock's own address.
+   */
+  outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
+  /**
+   * Peers whose `X-Forwarded-For` is believed (the proxy of a site in front of the mock): loopback by default. Any
+   * other peer is the client itself. The client's address goes on to the sandbox, whose limits count by it.
+   */
+  trustedProxy?: (address: string) => boolean;
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
@@ -56,6 +71,20 @@ const HOP_BY_HOP = new Set([
 ]);
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
+/** Prism refuses a body past 10 MiB (its own limit); the front refuses it first, before holding any of it. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
+/** The client's address: the last `X-Forwarded-For` entry when the peer is a trusted proxy, else the peer's. */
+function clientAddress(req: IncomingMessage, trusted: (address: string) => boolean): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').at(-1)?.trim() ?? '';
+  return trusted(peer) && isIP(last) ? last : peer;
+}
+
 /**
  * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
  * read its answers. Every response header is exposed (Retry-After, X-Request-Id, the scenario) by name, which
@@ -67,12 +96,6 @@ function corsHeaders(origin: string | undefined, exposed: string[]): Record<stri
     ...(origin ? { vary: 'Origin' } : {}),
     ...(exposed.length ? { 'access-control-expose-headers': exposed.join(', ') } : {}),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function parseJson(body: Buffer, type: string | undefined): unknown {
@@ -93,6 +116,7 @@ function parseJson(body: Buffer, type: string | undefined): unknown {
 export function startMockFront(options: MockFrontOptions): Promise<RunningFront> {
   const match = scenarioMatcher(options.scenarios ?? []);
   const target = options.target.replace(/\/+$/, '');
+  const trusted = options.trustedProxy ?? isLoopback;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = req.headers.origin;
@@ -109,12 +133,16 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const body = await readBody(req);
+    if (options.outbox && /^\/outbox(\/|$)/i.test(url.pathname)) return outboxAnswer(req, res, url, options.outbox);
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === 'too large') return tooLarge(req, res);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (HOP_BY_HOP.has(name) || value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
+    // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
+    headers.set('x-forwarded-for', clientAddress(req, trusted));
     const scenario = headers.has('prefer')
       ? undefined
       : match({
@@ -165,6 +193,8 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // A client gone before its body was read is owed nothing.
+      if (req.destroyed) return void res.destroy();
       options.log?.(`mock front: ${String(error)}`);
       if (res.headersSent) return void res.end();
       const problem = {
@@ -181,4 +211,40 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     });
   });
   return listen(server, options.port, options.host);
+}
+
+/**
+ * 413 for a body past the limit, declared or counted: nothing more of it is read or held, and the connection closes
+ * once the answer is out.
+ */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  const payload = JSON.stringify({
+    type: 'https://errors.runofshow.dev/content-too-large',
+    title: 'Content too large',
+    status: 413,
+    detail: `The mock takes bodies of at most ${MAX_BODY_BYTES} bytes (10 MiB, Prism's own limit).`,
+  });
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    'content-type': 'application/problem+json',
+    'content-length': String(Buffer.byteLength(payload)),
+    connection: 'close',
+    ...corsHeaders(req.headers.origin, []),
+  });
+  res.end(payload);
+}
+
+/** The outbox page and its stylesheet, GET and HEAD only, with the site's security headers. */
+function outboxAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  outbox: NonNullable<MockFrontOptions['outbox']>,
+): void {
+  req.resume();
+  for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+  const page = outbox(url.pathname.toLowerCase(), url.searchParams);
+  if (req.method !== 'GET' && req.method !== 'HEAD') sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  else if (!page) sendText(res, 404, 'Not found');
+  else send(res, page.status, page.type, page.body, page.headers);
 }

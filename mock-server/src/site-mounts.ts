@@ -140,7 +140,7 @@ function sso(options: SiteOptions): Serve {
 function outbox(options: SiteOptions): Serve {
   return readOnly((hit) => {
     // Matched in any case, as every mount is.
-    const page = options.outbox?.(hit.path.toLowerCase());
+    const page = options.outbox?.(hit.path.toLowerCase(), hit.url.searchParams);
     if (!page) return sendText(hit.res, 404, 'Not found');
     send(hit.res, page.status, page.type, page.body, page.headers);
   });

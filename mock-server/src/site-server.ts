@@ -31,7 +31,7 @@ export interface SiteOptions {
   /** Further run-time settings written into the app's `<meta name="…" content="">` tags (e.g. `api-mode`). */
   meta?: Record<string, string>;
   /** The sandbox's outbox page and its stylesheet (`/outbox/…`), when the sandbox runs. */
-  outbox?: (path: string) => OutboxPage | undefined;
+  outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
   /** Milliseconds a client may take to send a request's headers and body (30 000); then 408 and the end. */
   requestTimeoutMs?: number;
   /** Host names (with port) the site answers to besides 127.0.0.1, localhost and [::1] on its port. */

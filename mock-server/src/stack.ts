@@ -5,7 +5,7 @@ import { type Exchange, type RunningFront, startMockFront } from './mock-front.j
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
-import { SignInSandbox } from './sandbox/sandbox.js';
+import { type SandboxOptions, SignInSandbox } from './sandbox/sandbox.js';
 import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
 import { scenarios as catalogue, type Scenario } from './scenarios.js';
 import { type RunningSite, startSite } from './site-server.js';
@@ -48,6 +48,13 @@ export interface StackOptions {
    * at `/outbox/`; everything else, and any request carrying `Prefer`, still gets Prism's examples.
    */
   sandbox?: boolean;
+  /** The sandbox's clock, hasher and limits (tests); the real ones by default. */
+  sandboxOptions?: SandboxOptions;
+  /**
+   * The origin of the sign-in app the outbox on the mock's address links to (a staging host pointed at the sandbox);
+   * this stack's site by default.
+   */
+  appOrigin?: string;
 }
 
 export interface RunningSandbox {
@@ -75,7 +82,7 @@ export interface RunningStack {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey || 'development-api-key';
-  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
+  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
   let prism: RunningPrism;
@@ -94,7 +101,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw error;
   }
   let front: RunningFront | undefined;
-  let site: RunningSite;
+  let site: RunningSite | undefined;
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
   const scenarios = (options.scenarios ?? catalogue).filter(
@@ -106,7 +113,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       host,
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
-      ...(sandbox ? { sandbox } : {}),
+      ...(sandbox
+        ? {
+            sandbox,
+            outbox: outboxRoute(
+              () => sandbox.state.outbox,
+              sandbox.tally,
+              () => options.appOrigin ?? site?.url,
+            ),
+          }
+        : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
         // A caller that reports exchanges (`npm run mock`'s violation report) prints these already.
@@ -132,20 +148,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         'hcaptcha-sitekey': process.env.HCAPTCHA_SITEKEY ?? '',
         'api-mode': options.apiMode ?? 'direct',
       },
-      ...(sandbox ? { outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally) } : {}),
+      ...(sandbox ? { outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally) } : {}),
     });
   } catch (error) {
     await Promise.all([front?.stop(), prism.stop(), sandbox?.backend.stop()]);
     throw error;
   }
   const running = front;
+  const runningSite = site;
   return {
-    site,
+    site: runningSite,
     mock: { url: running.url, stop: () => running.stop() },
     prism,
     ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally } } : {}),
     stop: async () => {
-      await Promise.all([site.stop(), running.stop(), prism.stop(), sandbox?.backend.stop()]);
+      await Promise.all([runningSite.stop(), running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
   };
 }
@@ -154,8 +171,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of, with which calls are
  * its to answer (for the front to label each exchange).
  */
-async function startSandbox(host: string) {
-  const state = await SignInSandbox.seeded();
+async function startSandbox(host: string, options: SandboxOptions = {}) {
+  const state = await SignInSandbox.seeded(options);
   const backend = await startSandboxServer(state, await freePort(), host);
   const routes = sandboxRoutes();
   const handles = (method: string, path: string) => matchSandbox(routes, method, path) !== undefined;
