@@ -4,12 +4,14 @@ import { config } from './config.js';
 import { clearSession, session } from './session.js';
 
 /**
- * The operations the sign-in app calls, and no others: the browser bundles these ten rows of the generated table,
- * not all 302, and in proxy mode a call to any other operation is refused before it leaves the page.
+ * The operations the sign-in app calls, and no others: the browser bundles these eleven rows of the generated table,
+ * not all 302, and in proxy mode a call to any other operation is refused before it leaves the page. The host's
+ * `/api` allow-list is derived from this table.
  */
 const operations = tableOf(
   operation.authLogin,
   operation.teamsCreate,
+  operation.tokensDelete,
   operation.tokensGetUser,
   operation.usersCreate,
   operation.usersCreatePasswordRecoveryToken,
@@ -44,5 +46,21 @@ export async function loadSession(): Promise<void> {
     session.user = await unwrap(api.GET('/token/user'));
   } catch (error) {
     if (!(error instanceof ApiCancelError)) clearSession();
+  }
+}
+
+/**
+ * Sign-out: the server revokes the session's token (`tokens.delete`), then the app forgets it whatever the answer, so
+ * a refused or failed revoke never leaves the visitor signed in here; a token the server did not revoke lapses with
+ * its session.
+ */
+export async function signOut(): Promise<void> {
+  const token = session.accessToken;
+  try {
+    if (token) await api.DELETE('/tokens/{token}', { params: { path: { token } } });
+  } catch {
+    // Forgotten below all the same.
+  } finally {
+    clearSession();
   }
 }
