@@ -6091,7 +6091,9 @@ export interface components {
              */
             captcha: string;
             /**
-             * @description True when the sign-up link carried the full identity, so the e-mail needs no verification.
+             * @description True when the sign-up link carried the full identity (§2: the app then treats the visitor as already
+             *     verified). A claim of the page, never proof: the server creates the account unverified and mails the
+             *     verification link all the same; only a link mailed to the address marks it verified.
              * @example true
              */
             isVerified?: boolean;
@@ -10911,9 +10913,14 @@ export interface components {
          */
         ClientId: string;
         /**
-         * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-         *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-         *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+         * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+         *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+         *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+         *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+         *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+         *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+         *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+         *     visible ASCII, 1 to 128 characters.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         IdempotencyKey: string;
@@ -11205,9 +11212,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11360,9 +11372,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11526,9 +11543,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11603,9 +11625,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11710,9 +11737,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12043,9 +12075,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12180,9 +12217,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12252,9 +12294,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12329,9 +12376,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12408,9 +12460,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12487,9 +12544,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12558,9 +12620,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13351,9 +13418,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13430,9 +13502,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13601,9 +13678,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13710,9 +13792,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13911,9 +13998,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14025,9 +14117,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14127,9 +14224,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14228,9 +14330,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14329,9 +14436,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14433,9 +14545,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14537,9 +14654,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14616,9 +14738,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14709,9 +14836,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14818,9 +14950,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14897,9 +15034,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14981,9 +15123,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15065,9 +15212,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15144,9 +15296,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15218,9 +15375,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15297,9 +15459,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15406,9 +15573,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15490,9 +15662,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15569,9 +15746,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15648,9 +15830,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16421,9 +16608,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16500,9 +16692,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16872,9 +17069,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17121,9 +17323,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17200,9 +17407,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17304,9 +17516,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17383,9 +17600,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17487,9 +17709,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17574,9 +17801,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17683,9 +17915,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17797,9 +18034,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17906,9 +18148,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17990,9 +18237,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18067,9 +18319,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18224,9 +18481,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18333,9 +18595,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18417,9 +18684,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18524,9 +18796,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19177,9 +19454,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19257,9 +19539,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19342,9 +19629,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19451,9 +19743,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19530,9 +19827,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19718,9 +20020,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19890,9 +20197,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20072,9 +20384,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20193,9 +20510,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20302,9 +20624,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20483,9 +20810,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20597,9 +20929,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20764,9 +21101,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20866,9 +21208,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20968,9 +21315,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21139,9 +21491,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21248,9 +21605,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21469,9 +21831,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21607,9 +21974,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21716,9 +22088,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23379,9 +23756,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23458,9 +23840,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23639,9 +24026,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23753,9 +24145,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23862,9 +24259,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23971,9 +24373,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24080,9 +24487,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24189,9 +24601,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25404,9 +25821,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25488,9 +25910,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25788,9 +26215,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25902,9 +26334,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26022,9 +26459,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26208,9 +26650,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26322,9 +26769,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26411,9 +26863,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26493,9 +26950,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26577,9 +27039,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26661,9 +27128,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26745,9 +27217,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26859,9 +27336,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26978,9 +27460,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27062,9 +27549,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27176,9 +27668,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27295,9 +27792,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27379,9 +27881,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27682,9 +28189,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27766,9 +28278,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27885,9 +28402,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27999,9 +28521,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28113,9 +28640,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28555,9 +29087,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28669,9 +29206,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28783,9 +29325,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28897,9 +29444,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29011,9 +29563,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29125,9 +29682,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29543,9 +30105,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29662,9 +30229,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30002,9 +30574,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30091,9 +30668,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30173,9 +30755,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30287,9 +30874,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30401,9 +30993,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30515,9 +31112,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30629,9 +31231,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30743,9 +31350,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30832,9 +31444,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30921,9 +31538,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31015,9 +31637,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31134,9 +31761,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31258,9 +31890,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31829,9 +32466,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31913,9 +32555,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31997,9 +32644,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32219,9 +32871,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32303,9 +32960,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32387,9 +33049,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32476,9 +33143,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32590,9 +33262,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32679,9 +33356,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32773,9 +33455,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32857,9 +33544,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32941,9 +33633,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33030,9 +33727,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33144,9 +33846,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33233,9 +33940,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33404,9 +34116,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33605,9 +34322,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33729,9 +34451,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33816,9 +34543,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33910,9 +34642,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34004,9 +34741,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34098,9 +34840,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34222,9 +34969,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34316,9 +35068,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34410,9 +35167,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34534,9 +35296,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34658,9 +35425,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34752,9 +35524,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34846,9 +35623,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34940,9 +35722,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35069,9 +35856,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35193,9 +35985,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35317,9 +36114,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35446,9 +36248,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35575,9 +36382,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35838,9 +36650,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35962,9 +36779,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36086,9 +36908,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36210,9 +37037,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36304,9 +37136,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36398,9 +37235,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36574,9 +37416,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36668,9 +37515,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36762,9 +37614,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36968,9 +37825,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37092,9 +37954,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37216,9 +38083,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37340,9 +38212,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37464,9 +38341,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37558,9 +38440,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37682,9 +38569,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37776,9 +38668,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37900,9 +38797,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38024,9 +38926,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38118,9 +39025,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38207,9 +39119,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38301,9 +39218,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38395,9 +39317,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38489,9 +39416,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
