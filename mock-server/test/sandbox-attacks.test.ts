@@ -76,7 +76,7 @@ async function inFlight(guesses: (() => Promise<Reply>)[]) {
       return reply;
     }),
   );
-  await until(() => hasher.pending + answered === guesses.length, 'every guess to reach the hash or an answer');
+  await until(() => hasher.pending + answered === guesses.length, 'every guess to reach the hash or an answer', 15_000);
   return { pending: hasher.pending, answered, replies, checks: () => hasher.checks - before };
 }
 
