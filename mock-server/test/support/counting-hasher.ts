@@ -40,11 +40,7 @@ export class CountingHasher implements Hasher {
   }
 }
 
-/** Resolves once `condition` holds, polling; rejects with `what` after `ms`. */
-export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Still waiting after ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Resolves once `condition` holds, looking every 10 ms; the test's own timeout bounds the wait. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
