@@ -5,22 +5,30 @@ import { outboxHtml } from '../src/sandbox/outbox-page.js';
 import { MFA_SECRET, SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { totpCode } from '../src/sandbox/totp.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { attackTests } from './sandbox-attacks.js';
+import { idempotencyTests } from './sandbox-idempotency.js';
+import { CountingHasher } from './support/counting-hasher.js';
 
 // The sandbox on the real bundle, with Prism's validating proxy in front of it, through the mock's public address:
-// every rule is tried as the sign-in app would call it, and no answer may break the description.
+// every rule is tried as the sign-in app would call it, and no answer may break the description. The attacks of issue
+// 20 and the Idempotency-Key rules of issue 21 (sandbox-attacks.ts, sandbox-idempotency.ts) run on this same stack,
+// after these: one Prism for all of them. The hasher is the real scrypt, counted.
 let stack: RunningStack;
 const logged: string[] = [];
+const hasher = new CountingHasher();
 
 beforeAll(async () => {
   stack = await startStack({
     port: await freePort(),
     mockPort: await freePort(),
     sandbox: true,
+    sandboxOptions: { hasher },
     log: (line) => logged.push(line),
   });
 }, 90_000);
 
 afterAll(async () => {
+  hasher.release();
   await stack?.stop();
 });
 
@@ -332,3 +340,6 @@ describe('the sandbox behind the mock', () => {
     }
   });
 });
+
+attackTests(() => stack, hasher);
+idempotencyTests(() => stack);
