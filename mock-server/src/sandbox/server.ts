@@ -3,6 +3,7 @@ import { operationTable } from '@runofshow/sdk';
 import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
+import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
 interface Route {
@@ -71,13 +72,31 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
   res.end(payload);
 }
 
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The caller's address: the last `X-Forwarded-For` entry, which the mock's front sets (this server listens on
+ * loopback, behind Prism behind the front), else the connection's own.
+ */
+const clientOf = (req: IncomingMessage) =>
+  header(req, 'x-forwarded-for')?.split(',').at(-1)?.trim() || req.socket.remoteAddress || '';
+
 /**
  * The sandbox as an HTTP backend, for Prism in proxy mode to stand in front of (Prism checks every request before
  * it arrives here and every answer on its way back). A call it does not answer, and any call carrying `Prefer`, gets
  * 501 Not Implemented, on which Prism answers from the description's examples instead (its "remock"), so one Prism
- * serves both. It logs nothing of what it receives: bodies carry passwords.
+ * serves both. Writes honour `Idempotency-Key` (`idempotency.ts`). It logs nothing of what it receives: bodies carry
+ * passwords.
  */
-export function startSandboxServer(sandbox: SignInSandbox, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+export function startSandboxServer(
+  sandbox: SignInSandbox,
+  port: number,
+  host = '127.0.0.1',
+  keys = new IdempotencyKeys(),
+): Promise<RunningServer> {
   const routes = sandboxRoutes();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -88,14 +107,20 @@ export function startSandboxServer(sandbox: SignInSandbox, port: number, host = 
       req.resume();
       return reply(res, 501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
     }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
     readJson(req)
-      .then((body) =>
-        sandbox.answer(
-          found.operationId,
-          { path: found.path, query: url.searchParams, body },
-          url.searchParams.get('accessToken') ?? undefined,
-        ),
-      )
+      .then((body) => {
+        const apply = () =>
+          sandbox.answer(
+            found.operationId,
+            { path: found.path, query: url.searchParams, body, client: clientOf(req) },
+            url.searchParams.get('accessToken') ?? undefined,
+          );
+        if (key === undefined) return apply();
+        const fingerprint = fingerprintOf(method, `${url.pathname}${url.search}`, body);
+        return keys.run(header(req, 'x-api-key') ?? '', key, fingerprint, apply);
+      })
       .then((answer) => reply(res, answer.status, answer.body, { ...echo, ...answer.headers }))
       .catch((error: unknown) => {
         if (res.headersSent) return void res.end();

@@ -29,3 +29,19 @@ export async function loadSession(): Promise<void> {
     if (!(error instanceof ApiCancelError)) clearSession();
   }
 }
+
+/**
+ * Sign-out: the server revokes the session's token (`tokens.delete`), then the app forgets it whatever the answer, so
+ * a refused or failed revoke never leaves the visitor signed in here; a token the server did not revoke lapses with
+ * its session.
+ */
+export async function signOut(): Promise<void> {
+  const token = session.accessToken;
+  try {
+    if (token) await api.DELETE('/tokens/{token}', { params: { path: { token } } });
+  } catch {
+    // Forgotten below all the same.
+  } finally {
+    clearSession();
+  }
+}
