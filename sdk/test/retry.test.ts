@@ -13,7 +13,11 @@ describe('retries (§8, §9)', () => {
     const error = await api.GET('/token/user').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status, operationId: 'tokens.getUser', kind: 'http' });
+    expect(error).toMatchObject({
+      status,
+      operationId: 'tokens.getUser',
+      kind: status === 429 ? 'rate-limit' : 'http',
+    });
     expect(requests).toHaveLength(3);
     const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
     for (const gap of gaps) {
@@ -88,7 +92,12 @@ describe('retries (§8, §9)', () => {
     const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
     const error = await api.GET('/token/user').catch((e: unknown) => e);
     expect(requests).toHaveLength(3);
-    expect(error).toMatchObject({ name: 'ApiError', status: 0, kind: 'network', operationId: 'tokens.getUser' });
+    expect(error).toMatchObject({
+      name: 'ApiConnectionError',
+      status: 0,
+      kind: 'connection',
+      operationId: 'tokens.getUser',
+    });
   });
 
   it('aborts a try that outlives the timeout and retries it', async () => {
