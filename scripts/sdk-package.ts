@@ -15,6 +15,7 @@ import { startPrism } from '@runofshow/mock-server/prism';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { packSdk } from './pack-sdk.js';
+import { editorView } from './sdk-consumer/editor.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -105,6 +106,14 @@ try {
       run.stdout + run.stderr,
     );
   }
+
+  // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
+  const editor = editorView(project);
+  check(
+    'hovering api.users.list shows its summary; go-to-definition opens the generated TypeScript, not a .d.ts',
+    editor.problems.length === 0,
+    editor.problems.map((problem) => `  ${problem}`).join('\n'),
+  );
 
   const port = await freePort();
   const prism = await startPrism({ spec: join(root, 'openapi/dist/openapi.json'), port });
