@@ -49,12 +49,16 @@ describe('per-call options { timeout, retries, idempotencyKey }', () => {
   it('is typed: each option on every facade call, nothing else', () => {
     const api = createApiClient({ endpoint, apiKey: 'k', fetch: fakeFetch().fetch });
     expectTypeOf<CallOptions>().toMatchTypeOf<{ timeout?: number; retries?: number; idempotencyKey?: string }>();
-    void api.tokens.getUser({ timeout: 5_000, retries: 1 });
-    void api.teams.create({ payload: team, idempotencyKey: 'k-1', timeout: 1_000 });
-    // @ts-expect-error a timeout is milliseconds, not text
-    void api.tokens.getUser({ timeout: '5s' });
-    // @ts-expect-error no such option
-    void api.tokens.getUser({ maxRetries: 1 });
+    // Checked by the compiler, never called.
+    const calls = () => [
+      api.tokens.getUser({ timeout: 5_000, retries: 1 }),
+      api.teams.create({ payload: team, idempotencyKey: 'k-1', timeout: 1_000 }),
+      // @ts-expect-error a timeout is milliseconds, not text
+      api.tokens.getUser({ timeout: '5s' }),
+      // @ts-expect-error no such option
+      api.tokens.getUser({ maxRetries: 1 }),
+    ];
+    expectTypeOf(calls).toBeFunction();
   });
 });
 
