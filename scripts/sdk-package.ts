@@ -172,15 +172,28 @@ try {
       const command = runtime === 'deno' ? ['run', '--allow-net', '--allow-env', '--allow-read'] : [];
       const consumer = await runChild(bin, [...command, 'consumer.mjs'], { cwd: project, env, timeout: 120_000 });
       check(`the consumer checks on ${label} against the mock`, consumer.status === 0, consumer.output);
-      // The README's blocks as written, the mock's address being this test's.
+      // The README's blocks as written, the mock's address being this test's: each its own module, imported in turn
+      // by one process (one runtime start instead of one per block), which names the block that failed.
+      blocks.forEach((block, n) => {
+        writeFileSync(join(project, `readme-${n + 1}.ts`), `${block.replaceAll(README_MOCK, mock)}\nexport {};\n`);
+      });
+      const files = blocks.map((_, n) => `./readme-${n + 1}.ts`);
+      writeFileSync(
+        join(project, 'readme-run.ts'),
+        `for (const file of ${JSON.stringify(files)}) {
+  try {
+    await import(file);
+  } catch (error) {
+    console.error(\`README block \${file}:\`, error);
+    throw error;
+  }
+}
+export {};
+`,
+      );
       const runner = runtime === 'node' ? [join(root, 'node_modules/tsx/dist/cli.mjs')] : command;
-      const failed: string[] = [];
-      for (const [n, block] of blocks.entries()) {
-        const file = `readme-${n + 1}.ts`;
-        writeFileSync(join(project, file), `${block.replaceAll(README_MOCK, mock)}\nexport {};\n`);
-        const result = await runChild(bin, [...runner, file], { cwd: project, env, timeout: 60_000 });
-        if (result.status !== 0) failed.push(`  README block ${n + 1}:\n${result.output}`);
-      }
+      const result = await runChild(bin, [...runner, 'readme-run.ts'], { cwd: project, env, timeout: 120_000 });
+      const failed = result.status === 0 ? [] : [result.output];
       check(
         `the ${blocks.length} README blocks run as written on ${label} against the mock`,
         failed.length === 0,
