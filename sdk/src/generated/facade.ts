@@ -19,7 +19,7 @@ export interface FacadeTable {
      * List an event's activity
      *
      * Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
-     * range. Event admins (§6: admin or showCaller role, or team admin) may call it.
+     * range. Event admins (admin or showCaller role, or team admin) may call it.
      *
      * `GET /teams/{teamId}/events/{eventId}/activityAudits`
      */
@@ -28,18 +28,18 @@ export interface FacadeTable {
      * List a show's changes made by one method
      *
      * Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
-     * Event admins (§6) may call it.
+     * Event admins may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/methodName/{methodName}`
+     * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
      */
     listByMethodName: OperationMethod<'activityAudits.listByMethodName'>;
     /**
      * List a show's activity
      *
      * Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
-     * range. Event admins (§6) may call it.
+     * range. Event admins may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits`
+     * `GET /shows/{showId}/activityAudits`
      */
     listByShow: OperationMethod<'activityAudits.listByShow'>;
     /**
@@ -55,37 +55,36 @@ export interface FacadeTable {
      * List a show's deleted columns
      *
      * Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
-     * contributor can pick one to restore (`restoreColumn`). Event contributors (§6) may call it.
+     * contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedColumns`
+     * `GET /shows/{showId}/activityAudits/deletedColumns`
      */
     listDeletedColumns: OperationMethod<'activityAudits.listDeletedColumns'>;
     /**
      * List a show's deleted rows
      *
      * Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
-     * contributor can pick one to restore. Event contributors (§6) may call it.
+     * contributor can pick one to restore. Event contributors may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedRows`
+     * `GET /shows/{showId}/activityAudits/deletedRows`
      */
     listDeletedRows: OperationMethod<'activityAudits.listDeletedRows'>;
     /**
      * List a show's cell changes
      *
      * Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
-     * cell. Anyone with a role on the event (§6) may call it.
+     * cell. Anyone with a role on the event may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/cells`
+     * `GET /shows/{showId}/activityAudits/items/cells`
      */
     listItemCells: OperationMethod<'activityAudits.listItemCells'>;
     /**
      * List a show's row field changes
      *
      * Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
-     * performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event (§6) may call
-     * it.
+     * performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/fields`
+     * `GET /shows/{showId}/activityAudits/items/fields`
      */
     listItemFields: OperationMethod<'activityAudits.listItemFields'>;
   };
@@ -105,7 +104,7 @@ export interface FacadeTable {
     /**
      * Cancel a subscription
      *
-     * Cancels the subscription: at once, or with `atPeriodEnd=true` at the end of the period already paid. An already
+     * Cancels the subscription: at once, or with `atPeriodEnd: true` in the body at the end of the period already paid. An already
      * canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
      * `DELETE /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
@@ -118,7 +117,7 @@ export interface FacadeTable {
      * that is already completed, released or canceled answers `409`. Team admins of the team (and internal product
      * administrators) may call it.
      *
-     * `DELETE /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+     * `DELETE /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
      */
     cancelSubscriptionSchedule: OperationMethod<'billing.cancelSubscriptionSchedule'>;
     /**
@@ -138,7 +137,7 @@ export interface FacadeTable {
      * production support for one event). It stays a `draft` until finalised at the provider. A team without a billing
      * customer answers `409`. Internal product administrators only.
      *
-     * `POST /teams/{teamId}/stripeInvoices/draft`
+     * `POST /stripeInvoices/draft`
      */
     createDraftInvoice: OperationMethod<'billing.createDraftInvoice'>;
     /**
@@ -159,7 +158,7 @@ export interface FacadeTable {
      * new subscription when its first phase begins. Team admins of the team (and internal product administrators) may call
      * it.
      *
-     * `POST /teams/{teamId}/stripeSubscriptionSchedules`
+     * `POST /teams/{teamId}/stripeSubscriptionSchedule`
      */
     createSubscriptionSchedule: OperationMethod<'billing.createSubscriptionSchedule'>;
     /**
@@ -169,7 +168,7 @@ export interface FacadeTable {
      * the card, the call answers `409`: cancel the subscription or store another card first. Team admins of the team (and
      * internal product administrators) may call it.
      *
-     * `DELETE /teams/{teamId}/card/{stripeCardId}`
+     * `DELETE /card/{stripeCardId}`
      */
     deleteCard: OperationMethod<'billing.deleteCard'>;
     /**
@@ -195,16 +194,17 @@ export interface FacadeTable {
      * Returns one of the team's subscription schedules with its phases. Team admins of the team (and internal product
      * administrators) may call it.
      *
-     * `GET /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+     * `GET /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
      */
     getSubscriptionSchedule: OperationMethod<'billing.getSubscriptionSchedule'>;
     /**
      * List the team's invoices
      *
-     * Returns the team's invoices from the card payment provider, newest first, one page at a time. Team admins of the
-     * team (and internal product administrators) may call it.
+     * Returns invoices from the card payment provider, newest first, one page at a time: those of the team `teamId`
+     * names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
+     * administrators) may call it.
      *
-     * `GET /teams/{teamId}/stripeInvoices`
+     * `GET /stripeInvoices`
      */
     listInvoices: OperationMethod<'billing.listInvoices'>;
     /**
@@ -233,7 +233,7 @@ export interface FacadeTable {
      * number, so a new card is sent with `billing.createCard`. Team admins of the team (and internal product
      * administrators) may call it.
      *
-     * `PUT /teams/{teamId}/card/{stripeCardId}`
+     * `PUT /card/{stripeCardId}`
      */
     updateCard: OperationMethod<'billing.updateCard'>;
     /**
@@ -262,7 +262,7 @@ export interface FacadeTable {
      * Replaces the phases not yet finished, or what happens after the last one. A schedule that is completed, released or
      * canceled answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
-     * `PUT /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+     * `PUT /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
      */
     updateSubscriptionSchedule: OperationMethod<'billing.updateSubscriptionSchedule'>;
   };
@@ -288,8 +288,8 @@ export interface FacadeTable {
     /**
      * Get a category
      *
-     * Returns one category of the show (§7 "GET … on /{categoryId}"). Anyone with a role on the event (readOnly,
-     * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+     * Returns one category of the show. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a
+     * team admin may call it; a private show is visible to event admins only.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
@@ -468,7 +468,7 @@ export interface FacadeTable {
      * Archives a document: it leaves the event's document list and file tree until `eventDocs.restore`. Event contributors
      * (and team admins) may call it. A document already archived answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/archive`
+     * `DELETE /eventDocs/{eventDocId}/archive`
      */
     archive: OperationMethod<'eventDocs.archive'>;
     /**
@@ -477,17 +477,16 @@ export interface FacadeTable {
      * Soft-deletes a document and its place in the file tree; `eventDocs.restore` brings it back. Event contributors (and
      * team admins) may call it. A document already deleted answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}`
+     * `DELETE /eventDocs/{eventDocId}`
      */
     delete: OperationMethod<'eventDocs.delete'>;
     /**
      * Get a public download address for a document
      *
-     * Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (§6: docs
-     * have public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents
-     * exist.
+     * Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (docs have
+     * public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
      *
-     * `GET /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl/public`
+     * `GET /signedUrl/public`
      */
     getPublicSignedUrl: OperationMethod<'eventDocs.getPublicSignedUrl'>;
     /**
@@ -496,26 +495,26 @@ export interface FacadeTable {
      * Returns a signed address the browser can fetch the document from without credentials, valid for `ttl` seconds (at
      * most 2592000). Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl`
+     * `GET /signedUrl`
      */
     getSignedUrl: OperationMethod<'eventDocs.getSignedUrl'>;
     /**
      * List an event's documents
      *
-     * Lists the event's documents that are neither archived nor deleted, newest first. Anyone with a role on the event,
-     * and the team's admins, may call it.
+     * Lists the documents that are neither archived nor deleted, newest first: those of the event `eventId` names, or,
+     * without it, of every event the caller holds a role on (team admins: every event of their teams). Anyone with a role
+     * on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/eventDocs`
+     * `GET /eventDocs`
      */
     list: OperationMethod<'eventDocs.list'>;
     /**
      * Get download addresses for several documents
      *
      * Returns one signed address per document named (the `eventDocId` key repeated, 1 to 100 ids), each valid for `ttl`
-     * seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document of this
-     * event answers `404`.
+     * seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
      *
-     * `GET /teams/{teamId}/events/{eventId}/eventDocs/signedUrls`
+     * `GET /signedUrls`
      */
     listSignedUrls: OperationMethod<'eventDocs.listSignedUrls'>;
     /**
@@ -524,7 +523,7 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived document; both flags are cleared. Event contributors (and team admins) may
      * call it. A document that is neither answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/restore`
+     * `PUT /eventDocs/{eventDocId}/restore`
      */
     restore: OperationMethod<'eventDocs.restore'>;
     /**
@@ -533,7 +532,7 @@ export interface FacadeTable {
      * Renames a document or changes whether public signed URLs may be issued for it. Event contributors (and team admins)
      * may call it. An archived or deleted document answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}`
+     * `PUT /eventDocs/{eventDocId}`
      */
     update: OperationMethod<'eventDocs.update'>;
     /**
@@ -543,7 +542,7 @@ export interface FacadeTable {
      * (in `parentId`, or at the root). Event contributors (and team admins) may call it. A `parentId` that is not a folder
      * of this event answers `422`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/doc`
+     * `POST /events/{eventId}/doc`
      */
     upload: OperationMethod<'eventDocs.upload'>;
   };
@@ -554,7 +553,7 @@ export interface FacadeTable {
      * Adds a label that the event's global elements (reusable rows shared across shows) may carry. Event admins (and team
      * admins) may call it. A global element label with the same text answers `409`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/globalElementLabels`
+     * `POST /events/{eventId}/globalElementLabels`
      */
     addGlobalElementLabel: OperationMethod<'events.addGlobalElementLabel'>;
     /**
@@ -563,7 +562,7 @@ export interface FacadeTable {
      * Adds a label (text 1 to 64 characters; colour `#6B66F8` unless given) to the event. Event contributors (and team
      * admins) may call it. A label with the same text on the event answers `409`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/labels`
+     * `POST /events/{eventId}/labels`
      */
     addLabel: OperationMethod<'events.addLabel'>;
     /**
@@ -572,7 +571,7 @@ export interface FacadeTable {
      * Archives the event: it moves to the team's archived list, whole and read-only, until `events.restore`. Event admins
      * (and team admins) may call it. An event already archived answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/archive`
+     * `DELETE /events/{eventId}/archive`
      */
     archive: OperationMethod<'events.archive'>;
     /**
@@ -607,7 +606,7 @@ export interface FacadeTable {
      * Grants a named permission (one of those `GET /permissions` lists) to event roles. Event admins (and team admins) may
      * call it. A permission already granted on the event answers `409`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/permissions`
+     * `POST /events/{eventId}/permissions`
      */
     createPermission: OperationMethod<'events.createPermission'>;
     /**
@@ -616,7 +615,7 @@ export interface FacadeTable {
      * Gives a member of the event's team a role on the event. Event admins (and team admins) may call it. A user who
      * already holds a role answers `409` (change it with `events.updateRole`); a user outside the team answers `422`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/roles`
+     * `POST /events/{eventId}/roles`
      */
     createRole: OperationMethod<'events.createRole'>;
     /**
@@ -634,7 +633,7 @@ export interface FacadeTable {
      * Soft-deletes the event: it leaves every list but can be restored with `events.restore` until it is deleted
      * permanently. Event admins (and team admins) may call it. An event already deleted answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}`
+     * `DELETE /events/{eventId}`
      */
     delete: OperationMethod<'events.delete'>;
     /**
@@ -643,7 +642,7 @@ export interface FacadeTable {
      * Deletes the event with its shows, documents and folders for good; it cannot be restored. Team admins may call it,
      * and only on an event that is already soft-deleted (otherwise `409`), so that one click cannot destroy a live event.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/permanent`
+     * `DELETE /events/{eventId}/permanent`
      */
     deletePermanently: OperationMethod<'events.deletePermanently'>;
     /**
@@ -653,7 +652,7 @@ export interface FacadeTable {
      * `includeDocs`). With `startOn`, every time in the copy moves by the same amount. Event admins (and team admins) may
      * call it.
      *
-     * `POST /teams/{teamId}/events/{eventId}/duplicate`
+     * `POST /events/{eventId}/duplicate`
      */
     duplicate: OperationMethod<'events.duplicate'>;
     /**
@@ -680,7 +679,7 @@ export interface FacadeTable {
      * Returns the event with its labels, roles and permissions. Anyone with a role on the event, and the team's admins,
      * may call it. A soft-deleted event answers `404` except to team admins.
      *
-     * `GET /teams/{teamId}/events/{eventId}`
+     * `GET /events/{eventId}`
      */
     get: OperationMethod<'events.get'>;
     /**
@@ -689,7 +688,7 @@ export interface FacadeTable {
      * Returns the read-only guest view of the event: no roles, permissions, owner or documents. Callable with a guest pass
      * for this event instead of an access token; a pass for another event answers `403`.
      *
-     * `GET /teams/{teamId}/events/{eventId}/guest`
+     * `GET /events/{eventId}/guest`
      */
     getGuest: OperationMethod<'events.getGuest'>;
     /**
@@ -718,11 +717,12 @@ export interface FacadeTable {
      */
     listByUser: OperationMethod<'events.listByUser'>;
     /**
-     * List a team's deleted events
+     * List deleted events
      *
-     * Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
+     * Lists soft-deleted events, which can still be restored or deleted permanently: those of the team `teamId` names, or,
+     * without it, of every team the caller is an admin of. Team admins may call it.
      *
-     * `GET /teams/{teamId}/events/deleted`
+     * `GET /events/deleted`
      */
     listDeletedByTeam: OperationMethod<'events.listDeletedByTeam'>;
     /**
@@ -731,7 +731,7 @@ export interface FacadeTable {
      * Lists the members of the event's team who hold no role on the event yet, for the role picker. Event admins (and team
      * admins) may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/eligibleMembers`
+     * `GET /events/{eventId}/eligibleMembers`
      */
     listEligibleMembers: OperationMethod<'events.listEligibleMembers'>;
     /**
@@ -740,7 +740,7 @@ export interface FacadeTable {
      * Lists the event's shows a guest may see: never private ones. Callable with a guest pass for this event instead of an
      * access token; a pass for another event answers `403`.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows/guest`
+     * `GET /events/{eventId}/shows/guest`
      */
     listGuestShows: OperationMethod<'events.listGuestShows'>;
     /**
@@ -755,10 +755,10 @@ export interface FacadeTable {
     /**
      * List the owners of a user's events
      *
-     * Lists the distinct owners of the events `events.listByUser` returns, for filtering the dashboard by owner. The user
-     * may list their own; product administrators anyone's.
+     * Lists the distinct owners of the events `events.listByUser` returns for the user `userId` names (the caller when
+     * left out), for filtering the dashboard by owner. A user may list their own; product administrators anyone's.
      *
-     * `GET /users/{userId}/events/owners`
+     * `GET /events/owners`
      */
     listOwnersByUser: OperationMethod<'events.listOwnersByUser'>;
     /**
@@ -774,7 +774,7 @@ export interface FacadeTable {
      *
      * Lists who holds which role on the event. Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/roles`
+     * `GET /events/{eventId}/roles`
      */
     listRoles: OperationMethod<'events.listRoles'>;
     /**
@@ -783,15 +783,14 @@ export interface FacadeTable {
      * Lists the holders of one role (`readOnly`, `contributor`, `admin` or `showCaller`) on the event. Anyone with a role
      * on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/roles/{role}`
+     * `GET /events/{eventId}/roles/{role}`
      */
     listRolesByType: OperationMethod<'events.listRolesByType'>;
     /**
      * List the event role types
      *
-     * Lists the roles a user can hold on an event (§3 "event role types", §6: readOnly, contributor, admin, showCaller).
-     * §6 names "list role types" for events as for teams; §7 does not spell it out, so it is written like
-     * `GET /teamRoleTypes`. Any signed-in user may call it.
+     * Lists the roles a user can hold on an event: readOnly, contributor, admin, showCaller. Any signed-in user may call
+     * it.
      *
      * `GET /eventRoleTypes`
      */
@@ -802,16 +801,16 @@ export interface FacadeTable {
      * Lists the event's active shows, lists and schedules; private shows only for event admins. Anyone with a role on the
      * event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/shows`
+     * `GET /events/{eventId}/shows`
      */
     listShows: OperationMethod<'events.listShows'>;
     /**
-     * List a team's events with their shows
+     * List events with their shows
      *
-     * Lists the team's active events, each with the shows the caller may see (private shows only for event admins). Team
-     * members may call it.
+     * Lists active events, each with the shows the caller may see (private shows only for event admins): those of the
+     * team `teamId` names, or, without it, of every team the caller belongs to. Team members may call it.
      *
-     * `GET /teams/{teamId}/events/shows`
+     * `GET /events/shows`
      */
     listWithShowsByTeam: OperationMethod<'events.listWithShowsByTeam'>;
     /**
@@ -820,7 +819,7 @@ export interface FacadeTable {
      * Removes one of the event's global element labels and takes it off every global element carrying it. Event admins
      * (and team admins) may call it.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}`
+     * `DELETE /events/{eventId}/globalElementLabels/{labelId}`
      */
     removeGlobalElementLabel: OperationMethod<'events.removeGlobalElementLabel'>;
     /**
@@ -828,28 +827,26 @@ export interface FacadeTable {
      *
      * Removes one of the event's labels. Event contributors (and team admins) may call it.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/labels/{labelId}`
+     * `DELETE /events/{eventId}/labels/{labelId}`
      */
     removeLabel: OperationMethod<'events.removeLabel'>;
     /**
      * Remove a permission from an event
      *
-     * Removes a named permission from the event; no event role holds it afterwards (§6: permissions can be removed; §7
-     * does not spell the call out, so it is written like `teams.deletePermission` under the event's path). Event admins
-     * (and team admins) may call it.
+     * Removes a named permission from the event; no event role holds it afterwards. Event admins (and team admins) may
+     * call it.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/permissions/{permissionId}`
+     * `DELETE /events/{eventId}/permissions/{permissionId}`
      */
     removePermission: OperationMethod<'events.removePermission'>;
     /**
      * Remove a user's role on an event
      *
-     * Takes the user's role on the event away (§6: event roles can be deleted; §7 does not spell the call out). A user
-     * holds one role per event and the family names the user in the call (`PUT …/roles` carries `{userId, role}`), so
-     * the user is the `userId` query of `DELETE …/roles`. Event admins (and team admins) may call it. A user who holds
+     * Takes a user's role on the event away. A user holds one role per event, and an event role has no id of its own, so
+     * the body names the user, as `events.updateRole` does. Event admins (and team admins) may call it. A user who holds
      * no role answers `404`; removing the event's last `admin` answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/roles`
+     * `DELETE /events/{eventId}/roles`
      */
     removeRole: OperationMethod<'events.removeRole'>;
     /**
@@ -858,7 +855,7 @@ export interface FacadeTable {
      * E-mails the invited user a fresh link to the event. Event admins (and team admins) may call it. A user who holds no
      * role on the event answers `404`; one who has already signed up answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/eventinvite/{userId}`
+     * `PUT /events/{eventId}/eventinvite/{userId}`
      */
     resendInvite: OperationMethod<'events.resendInvite'>;
     /**
@@ -867,7 +864,7 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived event: both flags are cleared. Event admins (and team admins) may call it. An
      * event that is neither answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/restore`
+     * `PUT /events/{eventId}/restore`
      */
     restore: OperationMethod<'events.restore'>;
     /**
@@ -882,10 +879,11 @@ export interface FacadeTable {
     /**
      * Search a team's events
      *
-     * Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
-     * 10000, size 1 to 100). Team members may call it.
+     * Searches the title and description of events (term at least 2 characters), a page at a time (page 1 to 10000, size
+     * 1 to 100): the events of the team `teamId` names, or, without it, of every team the caller belongs to. Team members
+     * may call it.
      *
-     * `GET /teams/{teamId}/event/search`
+     * `GET /event/search`
      */
     searchByTeam: OperationMethod<'events.searchByTeam'>;
     /**
@@ -903,7 +901,7 @@ export interface FacadeTable {
      * Changes the event fields sent; the others keep their value. Event admins (and team admins) may call it. An archived
      * or soft-deleted event answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}`
+     * `PUT /events/{eventId}`
      */
     update: OperationMethod<'events.update'>;
     /**
@@ -912,7 +910,7 @@ export interface FacadeTable {
      * Uploads a new branding asset (an image or a PDF, at most 10 MB; for example the logo on PDF exports) as multipart
      * form data with a `file` part. Event contributors (and team admins) may call it.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/asset`
+     * `PUT /events/{eventId}/asset`
      */
     updateAsset: OperationMethod<'events.updateAsset'>;
     /**
@@ -921,7 +919,7 @@ export interface FacadeTable {
      * Changes the text or colour of one of the event's global element labels; every global element carrying it shows the
      * change. Event admins (and team admins) may call it. Text already used answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}`
+     * `PUT /events/{eventId}/globalElementLabels/{labelId}`
      */
     updateGlobalElementLabel: OperationMethod<'events.updateGlobalElementLabel'>;
     /**
@@ -930,7 +928,7 @@ export interface FacadeTable {
      * Changes the text or colour of one of the event's labels. Event contributors (and team admins) may call it. Text
      * already used by another label on the event answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/labels/{labelId}`
+     * `PUT /events/{eventId}/labels/{labelId}`
      */
     updateLabel: OperationMethod<'events.updateLabel'>;
     /**
@@ -939,7 +937,7 @@ export interface FacadeTable {
      * Makes another member of the event's team the owner; the new owner also becomes an event admin. The current owner and
      * team admins may call it. A user outside the team answers `422`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/owner`
+     * `PUT /events/{eventId}/owner`
      */
     updateOwner: OperationMethod<'events.updateOwner'>;
     /**
@@ -947,7 +945,7 @@ export interface FacadeTable {
      *
      * Replaces the roles that hold a permission on the event. Event admins (and team admins) may call it.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/permissions/{permissionId}`
+     * `PUT /events/{eventId}/permissions/{permissionId}`
      */
     updatePermission: OperationMethod<'events.updatePermission'>;
     /**
@@ -956,7 +954,7 @@ export interface FacadeTable {
      * Uploads a new cover photo (JPEG, PNG or WebP, at most 10 MB) as multipart form data with a `file` part. Event
      * contributors (and team admins) may call it.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/photo`
+     * `PUT /events/{eventId}/photo`
      */
     updatePhoto: OperationMethod<'events.updatePhoto'>;
     /**
@@ -965,7 +963,7 @@ export interface FacadeTable {
      * Replaces the role a user holds on the event. Event admins (and team admins) may call it. A user who holds no role
      * answers `404`; taking the last `admin` role away answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/roles`
+     * `PUT /events/{eventId}/roles`
      */
     updateRole: OperationMethod<'events.updateRole'>;
   };
@@ -976,7 +974,7 @@ export interface FacadeTable {
      * Archives a file or folder. Everything inside an archived folder is archived implicitly (`implicitlyArchived`) and
      * comes back with it. Event contributors (and team admins) may call it. An object already archived answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}/archive`
+     * `DELETE /events/{eventId}/fsobject/{id}/archive`
      */
     archive: OperationMethod<'fsObjects.archive'>;
     /**
@@ -985,7 +983,7 @@ export interface FacadeTable {
      * Creates a folder in the event's file tree, in `parentId` or at the root. Event contributors (and team admins) may
      * call it. A sibling with the same name answers `409`; a `parentId` that is not a folder of this event answers `422`.
      *
-     * `POST /teams/{teamId}/events/{eventId}/fsobject/folder`
+     * `POST /events/{eventId}/fsobject/folder`
      */
     createFolder: OperationMethod<'fsObjects.createFolder'>;
     /**
@@ -994,7 +992,7 @@ export interface FacadeTable {
      * Soft-deletes a file or folder (a folder with everything in it); `fsObjects.restore` brings it back. Event
      * contributors (and team admins) may call it. An object already deleted answers `409`.
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}`
+     * `DELETE /events/{eventId}/fsobject/{id}`
      */
     delete: OperationMethod<'fsObjects.delete'>;
     /**
@@ -1003,7 +1001,7 @@ export interface FacadeTable {
      * Deletes a file or folder, everything inside it and the documents they refer to, for good. Event admins (and team
      * admins) may call it, and only on an object already soft-deleted (otherwise `409`).
      *
-     * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}/permanent`
+     * `DELETE /events/{eventId}/fsobject/{id}/permanent`
      */
     deletePermanently: OperationMethod<'fsObjects.deletePermanently'>;
     /**
@@ -1012,7 +1010,7 @@ export interface FacadeTable {
      * Returns one file or folder of the event's file tree. Anyone with a role on the event, and the team's admins, may
      * call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/{id}`
+     * `GET /events/{eventId}/fsobject/{id}`
      */
     get: OperationMethod<'fsObjects.get'>;
     /**
@@ -1021,7 +1019,7 @@ export interface FacadeTable {
      * Returns the display type of one file or folder (`folder`, or the display type of what a file refers to). Anyone with
      * a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/{id}/displayType`
+     * `GET /events/{eventId}/fsobject/{id}/displayType`
      */
     getDisplayType: OperationMethod<'fsObjects.getDisplayType'>;
     /**
@@ -1030,7 +1028,7 @@ export interface FacadeTable {
      * Lists the event's files and folders archived explicitly; what is inside an archived folder is not listed again.
      * Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/archived`
+     * `GET /events/{eventId}/fsobject/archived`
      */
     listArchived: OperationMethod<'fsObjects.listArchived'>;
     /**
@@ -1039,7 +1037,7 @@ export interface FacadeTable {
      * Lists the files and folders directly inside a folder, folders first, then by `sortableName`; archived and deleted
      * ones are left out. Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/folder/{id}/children`
+     * `GET /events/{eventId}/fsobject/folder/{id}/children`
      */
     listChildren: OperationMethod<'fsObjects.listChildren'>;
     /**
@@ -1048,7 +1046,7 @@ export interface FacadeTable {
      * Lists the distinct display types of the event's active files and folders, for the file browser's type filter. Anyone
      * with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/displayTypes`
+     * `GET /events/{eventId}/fsobject/displayTypes`
      */
     listDisplayTypes: OperationMethod<'fsObjects.listDisplayTypes'>;
     /**
@@ -1057,7 +1055,7 @@ export interface FacadeTable {
      * Returns the event's file tree from the root down, each folder with its `children`; archived and deleted objects are
      * left out. Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/nested`
+     * `GET /events/{eventId}/fsobject/nested`
      */
     listNested: OperationMethod<'fsObjects.listNested'>;
     /**
@@ -1067,7 +1065,7 @@ export interface FacadeTable {
      * admins) may call it. Moving a folder into itself or below itself, or next to a sibling of the same name, answers
      * `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/{parentId}`
+     * `PUT /events/{eventId}/fsobject/move/{id}/to/{parentId}`
      */
     move: OperationMethod<'fsObjects.move'>;
     /**
@@ -1076,7 +1074,7 @@ export interface FacadeTable {
      * Moves a file or folder (with its contents) to the root of the event's file tree. Event contributors (and team
      * admins) may call it. A sibling of the same name at the root answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/root`
+     * `PUT /events/{eventId}/fsobject/move/{id}/to/root`
      */
     moveToRoot: OperationMethod<'fsObjects.moveToRoot'>;
     /**
@@ -1085,7 +1083,7 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived file or folder, with what was inside it. Event contributors (and team admins)
      * may call it. An object that is neither, or whose folder is still archived or deleted, answers `409`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/fsobject/{id}/restore`
+     * `PUT /events/{eventId}/fsobject/{id}/restore`
      */
     restore: OperationMethod<'fsObjects.restore'>;
     /**
@@ -1094,7 +1092,7 @@ export interface FacadeTable {
      * Finds files and folders of the event whose name contains the term (at least 3 characters), archived and deleted ones
      * left out. Anyone with a role on the event, and the team's admins, may call it.
      *
-     * `GET /teams/{teamId}/events/{eventId}/fsobject/search`
+     * `GET /events/{eventId}/fsobject/search`
      */
     search: OperationMethod<'fsObjects.search'>;
     /**
@@ -1103,7 +1101,7 @@ export interface FacadeTable {
      * Renames a folder. Event contributors (and team admins) may call it. A sibling with the same name answers `409`; an
      * id that is a file, not a folder, answers `422`.
      *
-     * `PUT /teams/{teamId}/events/{eventId}/fsobject/folder/{id}`
+     * `PUT /events/{eventId}/fsobject/folder/{id}`
      */
     updateFolder: OperationMethod<'fsObjects.updateFolder'>;
   };
@@ -1112,7 +1110,7 @@ export interface FacadeTable {
      * Clear a row's proof
      *
      * Removes a row's latest proof of performance and its actual duration; its proof history is kept. Show callers and
-     * event admins may call it (event admin includes the showCaller role, §6).
+     * event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof`
      */
@@ -1121,7 +1119,7 @@ export interface FacadeTable {
      * Clear a row's proof history
      *
      * Removes every earlier proof of performance of a row; the latest proof is kept. Show callers and event admins may
-     * call it (event admin includes the showCaller role, §6).
+     * call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory`
      */
@@ -1138,9 +1136,8 @@ export interface FacadeTable {
     /**
      * Record proof of performance
      *
-     * Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof
-     * moves to the row's proof history. Show callers and event admins may call it (event admin includes the showCaller
-     * role, §6).
+     * Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof moves
+     * to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof`
      */
@@ -1269,8 +1266,8 @@ export interface FacadeTable {
     /**
      * Record actual durations
      *
-     * Records how long rows really ran, for several rows at once (for example when a show caller corrects the times
-     * after the show). Show callers and event admins may call it (event admin includes the showCaller role, §6).
+     * Records how long rows really ran, for several rows at once (for example when a show caller corrects the times after
+     * the show). Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations`
      */
@@ -1315,8 +1312,8 @@ export interface FacadeTable {
     /**
      * Update a proof's note
      *
-     * Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and
-     * event admins may call it (event admin includes the showCaller role, §6).
+     * Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and event
+     * admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote`
      */
@@ -1370,8 +1367,8 @@ export interface FacadeTable {
     /**
      * Set the start row
      *
-     * Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may
-     * call it (event admin includes the showCaller role, §6).
+     * Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may call
+     * it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow`
      */
@@ -1380,7 +1377,7 @@ export interface FacadeTable {
      * Track the live show
      *
      * Starts live tracking at a row, moves it to the next row, or stops it; everyone viewing the show follows. Show
-     * callers and event admins may call it (event admin includes the showCaller role, §6).
+     * callers and event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking`
      */
@@ -1424,8 +1421,8 @@ export interface FacadeTable {
     /**
      * List leads, a page at a time
      *
-     * Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100 (§5);
-     * a page past the end is empty. Internal product administrators only.
+     * Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
+     * page past the end is empty. Internal product administrators only.
      *
      * `GET /leads/page/{page}/{size}`
      */
@@ -1537,8 +1534,7 @@ export interface FacadeTable {
     /**
      * List the permission names
      *
-     * Lists the names of the permissions a team can grant (§3 "permission names"), for the permission editor. Any
-     * signed-in user may call it.
+     * Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
      *
      * `GET /permissions`
      */
@@ -1546,8 +1542,8 @@ export interface FacadeTable {
     /**
      * List the view permissions
      *
-     * Lists the application's views and the event roles allowed to see each (§3 "view permissions"); the application
-     * hides a view from users without one of these roles (§6 visibility helper). Any signed-in user may call it.
+     * Lists the application's views and the event roles allowed to see each; the application hides a view from users
+     * without one of these roles (team admins always see it). Any signed-in user may call it.
      *
      * `GET /view-permissions`
      */
@@ -1754,8 +1750,8 @@ export interface FacadeTable {
     /**
      * Clear all proof of performance
      *
-     * Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the
-     * show again. Show callers and event admins may call it (event admin includes the showCaller role, §6).
+     * Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the show
+     * again. Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance`
      */
@@ -1909,8 +1905,8 @@ export interface FacadeTable {
     /**
      * Reset all start times
      *
-     * Drops every manual start time so each row starts when the one before ends, counted from the start row. Show
-     * callers and event admins may call it (event admin includes the showCaller role, §6).
+     * Drops every manual start time so each row starts when the one before ends, counted from the start row. Show callers
+     * and event admins may call it (the showCaller role counts as event admin).
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes`
      */
@@ -1988,7 +1984,7 @@ export interface FacadeTable {
      * Public: returns the SSO configurations (domain, e-mail matchers, provider; never secrets or the owning team) so the
      * sign-in app can route an address whose domain differs from the configured one (for example a sub-domain). With
      * `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
-     * without it, every configuration's matchers, as §7 writes the call.
+     * without it, every configuration's matchers.
      *
      * `GET /ssoconfig/emailMatchers`
      */
@@ -2026,7 +2022,7 @@ export interface FacadeTable {
     /**
      * Suggest teams by title
      *
-     * Returns up to `size` teams whose title starts with the term (one character is enough, §5), for pickers. Product
+     * Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
      * administrators see every team; other users only their own teams.
      *
      * `GET /teams/autocomplete`
@@ -2035,7 +2031,7 @@ export interface FacadeTable {
     /**
      * Count teams
      *
-     * Counts the teams that are not soft-deleted. Product administrators only (§6 cross-team counts).
+     * Counts the teams that are not soft-deleted. Product administrators only.
      *
      * `GET /teams/count`
      */
@@ -2044,28 +2040,29 @@ export interface FacadeTable {
      * Create a team
      *
      * Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
-     * of the sign-up form (§2), or "{first} {last}'s Team" when none is given (§5), shortened to fit the 100-character
-     * title (see `TeamCreateRequest`).
+     * of the sign-up form, or "{first} {last}'s Team" when none is given, shortened to fit the 100-character title (see
+     * `TeamCreateRequest`).
      *
      * `POST /teams`
      */
     create: OperationMethod<'teams.create'>;
     /**
-     * Build a team's daily-active-users report
+     * Build a daily-active-users report
      *
-     * Counts, for each day of the range, how many members of the team used the product, in the team's default time
-     * zone. A `POST` because the report is computed on request over a range the caller sends. Team admins and product
-     * administrators may call it.
+     * Counts, for each day of the range, how many members of the team `teamId` names used the product, in the team's
+     * default time zone; without `teamId`, how many users of the whole product did, in UTC. A `POST` because the report
+     * is computed on request over a range the caller sends. Team admins of the team and internal product administrators
+     * may call it; a report without a team is for internal product administrators.
      *
-     * `POST /teams/{teamId}/dailyActiveUsersReports`
+     * `POST /dailyActiveUsersReports`
      */
     createDailyActiveUsersReport: OperationMethod<'teams.createDailyActiveUsersReport'>;
     /**
      * Create a label
      *
      * Adds a label the team can put on its events. Text 1 to 64 characters; colour 3 to 6 word characters, optionally
-     * after `#`, `#6B66F8` when omitted (§5, §9). `409` when the team already has a label with this text. Team admins
-     * and event admins of the team's events may call it.
+     * after `#`, `#6B66F8` when omitted. `409` when the team already has a label with this text. Team admins and event
+     * admins of the team's events may call it.
      *
      * `POST /teams/{teamId}/labels`
      */
@@ -2083,7 +2080,7 @@ export interface FacadeTable {
     /**
      * Give a user a team role
      *
-     * Gives a user a role in the team (§6: `admin`). `409` when the user already holds that role. Team admins only.
+     * Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
      *
      * `POST /teams/{teamId}/roles`
      */
@@ -2100,7 +2097,7 @@ export interface FacadeTable {
     /**
      * Delete a team
      *
-     * Soft-deletes a team (§4): it and its events disappear from lists but can be restored by product administrators.
+     * Soft-deletes a team: it and its events disappear from lists but can be restored by product administrators.
      * `409` when the team is already deleted. Team admins only.
      *
      * `DELETE /teams/{teamId}`
@@ -2117,10 +2114,8 @@ export interface FacadeTable {
     /**
      * Remove a team role
      *
-     * Takes a team role away from its user (§6: team roles can be deleted; §7 does not spell the call out, so it is
-     * written like `DELETE /teams/{teamId}/permissions/{permissionId}`). `users.deleteTeamRole` (the GET §7 lists)
-     * does the same by user and team. Team admins only. The team's last admin, or the only admin of one of its events,
-     * answers `409`.
+     * Takes a team role away from its user. `users.deleteTeamRole` does the same by user and team. Team admins only. The
+     * team's last admin, or the only admin of one of its events, answers `409`.
      *
      * `DELETE /teams/{teamId}/roles/{roleId}`
      */
@@ -2128,8 +2123,8 @@ export interface FacadeTable {
     /**
      * Export all teams as CSV
      *
-     * Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time
-     * zone, plan and HubSpot deal id. Product administrators only (§6 reports).
+     * Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time zone,
+     * plan and HubSpot deal id. Product administrators only.
      *
      * `GET /teams/csv`
      */
@@ -2137,8 +2132,8 @@ export interface FacadeTable {
     /**
      * Export monthly active users per team as CSV
      *
-     * Downloads, for each team, how many of its members used the product in each month of the range (months in UTC),
-     * as a CSV file with one row per team and month. Product administrators only (§6 reports).
+     * Downloads, for each team, how many of its members used the product in each month of the range (months in UTC), as a
+     * CSV file with one row per team and month. Product administrators only.
      *
      * `GET /teams/monthlyActiveUsersReport/csv`
      */
@@ -2146,9 +2141,9 @@ export interface FacadeTable {
     /**
      * Export a show's proof of performance as CSV
      *
-     * Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as
-     * a CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's
-     * default time zone. Anyone holding a role on the event, and team admins, may call it (§6).
+     * Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as a
+     * CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's default
+     * time zone. Anyone holding a role on the event, and team admins, may call it.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs`
      */
@@ -2166,9 +2161,8 @@ export interface FacadeTable {
     /**
      * Find the team linked to a HubSpot deal
      *
-     * The HubSpot lookup of §7: returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side
-     * can tell whether a deal already has a team. `404` when no team is linked to the deal. Product administrators
-     * only.
+     * Returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side can tell whether a deal
+     * already has a team. `404` when no team is linked to the deal. Product administrators only.
      *
      * `GET /teams/byHubspotDealId/{hubspotDealId}`
      */
@@ -2194,9 +2188,9 @@ export interface FacadeTable {
     /**
      * Get a team for a guest
      *
-     * Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or
-     * shows (§6 guest read calls) is accepted instead of an access token, and signed-in members may call it too to
-     * preview what guests see. `403` when the pass is for another team.
+     * Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or shows
+     * is accepted instead of an access token, and signed-in members may call it too to preview what guests see. `403` when
+     * the pass is for another team.
      *
      * `GET /teams/{teamId}/guest`
      */
@@ -2231,8 +2225,8 @@ export interface FacadeTable {
     /**
      * List all teams
      *
-     * Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only (§6
-     * cross-team views); others get `403`.
+     * Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
+     * `403`.
      *
      * `GET /teams`
      */
@@ -2276,8 +2270,7 @@ export interface FacadeTable {
     /**
      * List a team's roles
      *
-     * Lists who holds which role in the team, optionally only one role type (§6 "list by role type"). Members of the
-     * team may call it.
+     * Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
      *
      * `GET /teams/{teamId}/roles`
      */
@@ -2285,7 +2278,7 @@ export interface FacadeTable {
     /**
      * List the team role types
      *
-     * Lists the roles a user can hold in a team (§6 names one, `admin`). Any signed-in user may call it.
+     * Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
      *
      * `GET /teamRoleTypes`
      */
@@ -2293,8 +2286,8 @@ export interface FacadeTable {
     /**
      * Remove a team's paid plan
      *
-     * Takes the team off its paid plan (§7 `DELETE /teams/{teamId}/remove`, the payment plan removal); the team keeps
-     * its events. `409` when the team has no plan. Product administrators only.
+     * Takes the team off its paid plan; the team keeps its events. `409` when the team has no plan. Product administrators
+     * only.
      *
      * `DELETE /teams/{teamId}/remove`
      */
@@ -2302,7 +2295,7 @@ export interface FacadeTable {
     /**
      * Change a team's settings
      *
-     * Changes a team's title (2 to 100 characters, §5), e-mail and default time zone. Team admins only.
+     * Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
      *
      * `PUT /teams/{teamId}`
      */
@@ -2310,8 +2303,9 @@ export interface FacadeTable {
     /**
      * Change a label
      *
-     * Changes a team label's text and colour (rules of §5); events carrying it show the change. `409` when another
-     * label of the team has this text. Team admins and event admins of the team's events may call it.
+     * Changes a team label's text and colour (text of 1 to 64 characters, colour of 3 to 6 word characters with an
+     * optional `#`); events carrying it show the change. `409` when another label of the team has this text. Team admins
+     * and event admins of the team's events may call it.
      *
      * `PUT /teams/{teamId}/labels/{labelId}`
      */
@@ -2336,8 +2330,8 @@ export interface FacadeTable {
     /**
      * Set who holds a team permission, by name
      *
-     * Replaces the list of users holding the named permission in the team (§6 "teams also by permission name"),
-     * granting it first if the team does not have it yet. Team admins only.
+     * Replaces the list of users holding the named permission in the team, granting it first if the team does not have it
+     * yet. Team admins only.
      *
      * `PUT /teams/{teamId}/permissions/names/{name}`
      */
@@ -2345,8 +2339,8 @@ export interface FacadeTable {
     /**
      * Upload a team's photo
      *
-     * Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data
-     * with a `file` part (§7 uploads; proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
+     * Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data with
+     * a `file` part (proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
      *
      * `PUT /teams/{teamId}/photo`
      */
@@ -2354,9 +2348,8 @@ export interface FacadeTable {
     /**
      * Change a team's internal account data
      *
-     * Changes the team's internal account data: links it to a HubSpot deal by its numeric id (§5) or unlinks it with
-     * null, and keeps internal notes. `409` when the deal is already linked to another team. Product administrators
-     * only.
+     * Changes the team's internal account data: links it to a HubSpot deal by its numeric id or unlinks it with null, and
+     * keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
      *
      * `PUT /teams/{teamId}/private`
      */
@@ -2364,9 +2357,8 @@ export interface FacadeTable {
     /**
      * Change a team role
      *
-     * Changes the type of a user's team role (§6: team roles can be updated; §7 does not spell the call out, so it is
-     * written like `PUT /teams/{teamId}/permissions/{permissionId}`). §6 names one team role type, `admin`, so today the
-     * call can only confirm it; it is there for the types to come. Team admins only.
+     * Changes the type of a user's team role. The one team role type today is `admin`, so the call can only confirm it; it
+     * is there for the types to come. Team admins only.
      *
      * `PUT /teams/{teamId}/roles/{roleId}`
      */
@@ -2532,11 +2524,11 @@ export interface FacadeTable {
     /**
      * Remove a user's team role
      *
-     * Removes the user's role in the team (§7 lists this call with the ones that remove things; `teams.deleteRole` does
-     * the same by role id). **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is
-     * marked `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and
-     * its answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events,
-     * answers `409`. Team admins of the team and product administrators may call it.
+     * Removes the user's role in the team (`teams.deleteRole` does the same by role id).
+     * **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is marked
+     * `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and its
+     * answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
+     * Team admins of the team and product administrators may call it.
      *
      * `GET /users/{userId}/team/{teamId}/deleterole`
      */
@@ -2750,7 +2742,7 @@ export interface FacadeTable {
     /**
      * Change a user's password
      *
-     * Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must follow §5 (12 to 32 characters with lower and upper case, a digit and a symbol).
+     * Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
      *
      * `PUT /users/{userId}/password`
      */
@@ -2774,7 +2766,7 @@ export interface FacadeTable {
     /**
      * Update a user's account fields
      *
-     * Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag (§4: users can be made pending). Only product administrators may call it. An address already in use answers `409`.
+     * Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
      *
      * `PUT /users/{userId}/private`
      */
@@ -2798,7 +2790,7 @@ export interface FacadeTable {
     /**
      * Set the live cue
      *
-     * Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+     * Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
      *
      * `PUT /users/{userId}/trackable/cue`
      */
@@ -2806,7 +2798,7 @@ export interface FacadeTable {
     /**
      * Set the live cue and its clock
      *
-     * Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+     * Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
      *
      * `PUT /users/{userId}/trackable/cueAndCueClock`
      */
@@ -2814,7 +2806,7 @@ export interface FacadeTable {
     /**
      * Set what the user follows in an event
      *
-     * Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role (§6).
+     * Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
      *
      * `PUT /users/{userId}/tracking/{eventId}`
      */
@@ -2822,7 +2814,7 @@ export interface FacadeTable {
     /**
      * Check sign-up fields
      *
-     * Checks the given sign-up fields by the rules of §5 without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
+     * Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
      *
      * `POST /users/validate`
      */

@@ -16,15 +16,15 @@ export const activityAuditsListByEvent = { id: 'activityAudits.listByEvent', met
 /**
  * List a show's changes made by one method
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/methodName/{methodName}`
+ * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
  */
-export const activityAuditsListByMethodName = { id: 'activityAudits.listByMethodName', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/methodName/{methodName}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByMethodName = { id: 'activityAudits.listByMethodName', method: 'GET', path: '/shows/{showId}/activityAudits/methodName/{methodName}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a show's activity
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits`
+ * `GET /shows/{showId}/activityAudits`
  */
-export const activityAuditsListByShow = { id: 'activityAudits.listByShow', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByShow = { id: 'activityAudits.listByShow', method: 'GET', path: '/shows/{showId}/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a team's activity
  *
@@ -34,27 +34,27 @@ export const activityAuditsListByTeam = { id: 'activityAudits.listByTeam', metho
 /**
  * List a show's deleted columns
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedColumns`
+ * `GET /shows/{showId}/activityAudits/deletedColumns`
  */
-export const activityAuditsListDeletedColumns = { id: 'activityAudits.listDeletedColumns', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedColumns', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListDeletedColumns = { id: 'activityAudits.listDeletedColumns', method: 'GET', path: '/shows/{showId}/activityAudits/deletedColumns', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a show's deleted rows
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedRows`
+ * `GET /shows/{showId}/activityAudits/deletedRows`
  */
-export const activityAuditsListDeletedRows = { id: 'activityAudits.listDeletedRows', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedRows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListDeletedRows = { id: 'activityAudits.listDeletedRows', method: 'GET', path: '/shows/{showId}/activityAudits/deletedRows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a show's cell changes
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/cells`
+ * `GET /shows/{showId}/activityAudits/items/cells`
  */
-export const activityAuditsListItemCells = { id: 'activityAudits.listItemCells', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/cells', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListItemCells = { id: 'activityAudits.listItemCells', method: 'GET', path: '/shows/{showId}/activityAudits/items/cells', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a show's row field changes
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/fields`
+ * `GET /shows/{showId}/activityAudits/items/fields`
  */
-export const activityAuditsListItemFields = { id: 'activityAudits.listItemFields', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/fields', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListItemFields = { id: 'activityAudits.listItemFields', method: 'GET', path: '/shows/{showId}/activityAudits/items/fields', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Sign in with e-mail and password
  *
@@ -70,9 +70,9 @@ export const billingCancelSubscription = { id: 'billing.cancelSubscription', met
 /**
  * Cancel a subscription schedule
  *
- * `DELETE /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+ * `DELETE /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Store the team's card
  *
@@ -82,9 +82,9 @@ export const billingCreateCard = { id: 'billing.createCard', method: 'POST', pat
 /**
  * Draft a one-off invoice
  *
- * `POST /teams/{teamId}/stripeInvoices/draft`
+ * `POST /stripeInvoices/draft`
  */
-export const billingCreateDraftInvoice = { id: 'billing.createDraftInvoice', method: 'POST', path: '/teams/{teamId}/stripeInvoices/draft', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateDraftInvoice = { id: 'billing.createDraftInvoice', method: 'POST', path: '/stripeInvoices/draft', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Subscribe the team
  *
@@ -94,15 +94,15 @@ export const billingCreateSubscription = { id: 'billing.createSubscription', met
 /**
  * Schedule subscription changes
  *
- * `POST /teams/{teamId}/stripeSubscriptionSchedules`
+ * `POST /teams/{teamId}/stripeSubscriptionSchedule`
  */
-export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedules', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedule', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Remove the team's card
  *
- * `DELETE /teams/{teamId}/card/{stripeCardId}`
+ * `DELETE /card/{stripeCardId}`
  */
-export const billingDeleteCard = { id: 'billing.deleteCard', method: 'DELETE', path: '/teams/{teamId}/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingDeleteCard = { id: 'billing.deleteCard', method: 'DELETE', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get the team's card
  *
@@ -118,15 +118,15 @@ export const billingGetSubscription = { id: 'billing.getSubscription', method: '
 /**
  * Get a subscription schedule
  *
- * `GET /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+ * `GET /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List the team's invoices
  *
- * `GET /teams/{teamId}/stripeInvoices`
+ * `GET /stripeInvoices`
  */
-export const billingListInvoices = { id: 'billing.listInvoices', method: 'GET', path: '/teams/{teamId}/stripeInvoices', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingListInvoices = { id: 'billing.listInvoices', method: 'GET', path: '/stripeInvoices', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List prices
  *
@@ -142,9 +142,9 @@ export const billingPreviewUpcomingInvoice = { id: 'billing.previewUpcomingInvoi
 /**
  * Update the team's card
  *
- * `PUT /teams/{teamId}/card/{stripeCardId}`
+ * `PUT /card/{stripeCardId}`
  */
-export const billingUpdateCard = { id: 'billing.updateCard', method: 'PUT', path: '/teams/{teamId}/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateCard = { id: 'billing.updateCard', method: 'PUT', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Update the team's billing details
  *
@@ -160,9 +160,9 @@ export const billingUpdateSubscription = { id: 'billing.updateSubscription', met
 /**
  * Change a subscription schedule
  *
- * `PUT /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
+ * `PUT /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Create a category
  *
@@ -292,75 +292,75 @@ export const columnsUpdateUserVisibility = { id: 'columns.updateUserVisibility',
 /**
  * Archive a document
  *
- * `DELETE /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/archive`
+ * `DELETE /eventDocs/{eventDocId}/archive`
  */
-export const eventDocsArchive = { id: 'eventDocs.archive', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsArchive = { id: 'eventDocs.archive', method: 'DELETE', path: '/eventDocs/{eventDocId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Delete a document (soft)
  *
- * `DELETE /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}`
+ * `DELETE /eventDocs/{eventDocId}`
  */
-export const eventDocsDelete = { id: 'eventDocs.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsDelete = { id: 'eventDocs.delete', method: 'DELETE', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get a public download address for a document
  *
- * `GET /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl/public`
+ * `GET /signedUrl/public`
  */
-export const eventDocsGetPublicSignedUrl = { id: 'eventDocs.getPublicSignedUrl', method: 'GET', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl/public', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const eventDocsGetPublicSignedUrl = { id: 'eventDocs.getPublicSignedUrl', method: 'GET', path: '/signedUrl/public', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
 /**
  * Get a download address for a document
  *
- * `GET /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl`
+ * `GET /signedUrl`
  */
-export const eventDocsGetSignedUrl = { id: 'eventDocs.getSignedUrl', method: 'GET', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsGetSignedUrl = { id: 'eventDocs.getSignedUrl', method: 'GET', path: '/signedUrl', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List an event's documents
  *
- * `GET /teams/{teamId}/events/{eventId}/eventDocs`
+ * `GET /eventDocs`
  */
-export const eventDocsList = { id: 'eventDocs.list', method: 'GET', path: '/teams/{teamId}/events/{eventId}/eventDocs', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsList = { id: 'eventDocs.list', method: 'GET', path: '/eventDocs', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get download addresses for several documents
  *
- * `GET /teams/{teamId}/events/{eventId}/eventDocs/signedUrls`
+ * `GET /signedUrls`
  */
-export const eventDocsListSignedUrls = { id: 'eventDocs.listSignedUrls', method: 'GET', path: '/teams/{teamId}/events/{eventId}/eventDocs/signedUrls', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsListSignedUrls = { id: 'eventDocs.listSignedUrls', method: 'GET', path: '/signedUrls', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Restore a document
  *
- * `PUT /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/restore`
+ * `PUT /eventDocs/{eventDocId}/restore`
  */
-export const eventDocsRestore = { id: 'eventDocs.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsRestore = { id: 'eventDocs.restore', method: 'PUT', path: '/eventDocs/{eventDocId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Update a document
  *
- * `PUT /teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}`
+ * `PUT /eventDocs/{eventDocId}`
  */
-export const eventDocsUpdate = { id: 'eventDocs.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsUpdate = { id: 'eventDocs.update', method: 'PUT', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Upload a document to an event
  *
- * `POST /teams/{teamId}/events/{eventId}/doc`
+ * `POST /events/{eventId}/doc`
  */
-export const eventDocsUpload = { id: 'eventDocs.upload', method: 'POST', path: '/teams/{teamId}/events/{eventId}/doc', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsUpload = { id: 'eventDocs.upload', method: 'POST', path: '/events/{eventId}/doc', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Add a global element label to an event
  *
- * `POST /teams/{teamId}/events/{eventId}/globalElementLabels`
+ * `POST /events/{eventId}/globalElementLabels`
  */
-export const eventsAddGlobalElementLabel = { id: 'events.addGlobalElementLabel', method: 'POST', path: '/teams/{teamId}/events/{eventId}/globalElementLabels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsAddGlobalElementLabel = { id: 'events.addGlobalElementLabel', method: 'POST', path: '/events/{eventId}/globalElementLabels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Add a label to an event
  *
- * `POST /teams/{teamId}/events/{eventId}/labels`
+ * `POST /events/{eventId}/labels`
  */
-export const eventsAddLabel = { id: 'events.addLabel', method: 'POST', path: '/teams/{teamId}/events/{eventId}/labels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsAddLabel = { id: 'events.addLabel', method: 'POST', path: '/events/{eventId}/labels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Archive an event
  *
- * `DELETE /teams/{teamId}/events/{eventId}/archive`
+ * `DELETE /events/{eventId}/archive`
  */
-export const eventsArchive = { id: 'events.archive', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsArchive = { id: 'events.archive', method: 'DELETE', path: '/events/{eventId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Suggest events by title
  *
@@ -382,15 +382,15 @@ export const eventsCreate = { id: 'events.create', method: 'POST', path: '/teams
 /**
  * Grant a permission on an event
  *
- * `POST /teams/{teamId}/events/{eventId}/permissions`
+ * `POST /events/{eventId}/permissions`
  */
-export const eventsCreatePermission = { id: 'events.createPermission', method: 'POST', path: '/teams/{teamId}/events/{eventId}/permissions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreatePermission = { id: 'events.createPermission', method: 'POST', path: '/events/{eventId}/permissions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Give a user a role on an event
  *
- * `POST /teams/{teamId}/events/{eventId}/roles`
+ * `POST /events/{eventId}/roles`
  */
-export const eventsCreateRole = { id: 'events.createRole', method: 'POST', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreateRole = { id: 'events.createRole', method: 'POST', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Create the trial event
  *
@@ -400,21 +400,21 @@ export const eventsCreateTrial = { id: 'events.createTrial', method: 'POST', pat
 /**
  * Delete an event (soft)
  *
- * `DELETE /teams/{teamId}/events/{eventId}`
+ * `DELETE /events/{eventId}`
  */
-export const eventsDelete = { id: 'events.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDelete = { id: 'events.delete', method: 'DELETE', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Delete an event permanently
  *
- * `DELETE /teams/{teamId}/events/{eventId}/permanent`
+ * `DELETE /events/{eventId}/permanent`
  */
-export const eventsDeletePermanently = { id: 'events.deletePermanently', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDeletePermanently = { id: 'events.deletePermanently', method: 'DELETE', path: '/events/{eventId}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Duplicate an event
  *
- * `POST /teams/{teamId}/events/{eventId}/duplicate`
+ * `POST /events/{eventId}/duplicate`
  */
-export const eventsDuplicate = { id: 'events.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDuplicate = { id: 'events.duplicate', method: 'POST', path: '/events/{eventId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Export all events as CSV
  *
@@ -430,15 +430,15 @@ export const eventsExportFilteredCsv = { id: 'events.exportFilteredCsv', method:
 /**
  * Get an event
  *
- * `GET /teams/{teamId}/events/{eventId}`
+ * `GET /events/{eventId}`
  */
-export const eventsGet = { id: 'events.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsGet = { id: 'events.get', method: 'GET', path: '/events/{eventId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get an event as a guest
  *
- * `GET /teams/{teamId}/events/{eventId}/guest`
+ * `GET /events/{eventId}/guest`
  */
-export const eventsGetGuest = { id: 'events.getGuest', method: 'GET', path: '/teams/{teamId}/events/{eventId}/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const eventsGetGuest = { id: 'events.getGuest', method: 'GET', path: '/events/{eventId}/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
 /**
  * List all events
  *
@@ -458,23 +458,23 @@ export const eventsListArchivedByTeam = { id: 'events.listArchivedByTeam', metho
  */
 export const eventsListByUser = { id: 'events.listByUser', method: 'GET', path: '/users/{userId}/events', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
- * List a team's deleted events
+ * List deleted events
  *
- * `GET /teams/{teamId}/events/deleted`
+ * `GET /events/deleted`
  */
-export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/teams/{teamId}/events/deleted', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/events/deleted', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List who may be given a role
  *
- * `GET /teams/{teamId}/events/{eventId}/eligibleMembers`
+ * `GET /events/{eventId}/eligibleMembers`
  */
-export const eventsListEligibleMembers = { id: 'events.listEligibleMembers', method: 'GET', path: '/teams/{teamId}/events/{eventId}/eligibleMembers', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListEligibleMembers = { id: 'events.listEligibleMembers', method: 'GET', path: '/events/{eventId}/eligibleMembers', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List an event's shows as a guest
  *
- * `GET /teams/{teamId}/events/{eventId}/shows/guest`
+ * `GET /events/{eventId}/shows/guest`
  */
-export const eventsListGuestShows = { id: 'events.listGuestShows', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const eventsListGuestShows = { id: 'events.listGuestShows', method: 'GET', path: '/events/{eventId}/shows/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
 /**
  * List the labels on a user's events
  *
@@ -484,9 +484,9 @@ export const eventsListLabelsByUser = { id: 'events.listLabelsByUser', method: '
 /**
  * List the owners of a user's events
  *
- * `GET /users/{userId}/events/owners`
+ * `GET /events/owners`
  */
-export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/users/{userId}/events/owners', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/events/owners', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List event products
  *
@@ -496,15 +496,15 @@ export const eventsListProducts = { id: 'events.listProducts', method: 'GET', pa
 /**
  * List an event's roles
  *
- * `GET /teams/{teamId}/events/{eventId}/roles`
+ * `GET /events/{eventId}/roles`
  */
-export const eventsListRoles = { id: 'events.listRoles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRoles = { id: 'events.listRoles', method: 'GET', path: '/events/{eventId}/roles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List who holds one event role
  *
- * `GET /teams/{teamId}/events/{eventId}/roles/{role}`
+ * `GET /events/{eventId}/roles/{role}`
  */
-export const eventsListRolesByType = { id: 'events.listRolesByType', method: 'GET', path: '/teams/{teamId}/events/{eventId}/roles/{role}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRolesByType = { id: 'events.listRolesByType', method: 'GET', path: '/events/{eventId}/roles/{role}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List the event role types
  *
@@ -514,51 +514,51 @@ export const eventsListRoleTypes = { id: 'events.listRoleTypes', method: 'GET', 
 /**
  * List an event's shows
  *
- * `GET /teams/{teamId}/events/{eventId}/shows`
+ * `GET /events/{eventId}/shows`
  */
-export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/events/{eventId}/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
- * List a team's events with their shows
+ * List events with their shows
  *
- * `GET /teams/{teamId}/events/shows`
+ * `GET /events/shows`
  */
-export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/teams/{teamId}/events/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/events/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Remove a global element label
  *
- * `DELETE /teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}`
+ * `DELETE /events/{eventId}/globalElementLabels/{labelId}`
  */
-export const eventsRemoveGlobalElementLabel = { id: 'events.removeGlobalElementLabel', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveGlobalElementLabel = { id: 'events.removeGlobalElementLabel', method: 'DELETE', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Remove a label from an event
  *
- * `DELETE /teams/{teamId}/events/{eventId}/labels/{labelId}`
+ * `DELETE /events/{eventId}/labels/{labelId}`
  */
-export const eventsRemoveLabel = { id: 'events.removeLabel', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveLabel = { id: 'events.removeLabel', method: 'DELETE', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Remove a permission from an event
  *
- * `DELETE /teams/{teamId}/events/{eventId}/permissions/{permissionId}`
+ * `DELETE /events/{eventId}/permissions/{permissionId}`
  */
-export const eventsRemovePermission = { id: 'events.removePermission', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const eventsRemovePermission = { id: 'events.removePermission', method: 'DELETE', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
 /**
  * Remove a user's role on an event
  *
- * `DELETE /teams/{teamId}/events/{eventId}/roles`
+ * `DELETE /events/{eventId}/roles`
  */
-export const eventsRemoveRole = { id: 'events.removeRole', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveRole = { id: 'events.removeRole', method: 'DELETE', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Resend an event invitation
  *
- * `PUT /teams/{teamId}/events/{eventId}/eventinvite/{userId}`
+ * `PUT /events/{eventId}/eventinvite/{userId}`
  */
-export const eventsResendInvite = { id: 'events.resendInvite', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/eventinvite/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsResendInvite = { id: 'events.resendInvite', method: 'PUT', path: '/events/{eventId}/eventinvite/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Restore an event
  *
- * `PUT /teams/{teamId}/events/{eventId}/restore`
+ * `PUT /events/{eventId}/restore`
  */
-export const eventsRestore = { id: 'events.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRestore = { id: 'events.restore', method: 'PUT', path: '/events/{eventId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Search all events
  *
@@ -568,9 +568,9 @@ export const eventsSearch = { id: 'events.search', method: 'GET', path: '/events
 /**
  * Search a team's events
  *
- * `GET /teams/{teamId}/event/search`
+ * `GET /event/search`
  */
-export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/teams/{teamId}/event/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/event/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Search a user's events
  *
@@ -580,141 +580,141 @@ export const eventsSearchByUser = { id: 'events.searchByUser', method: 'GET', pa
 /**
  * Update an event
  *
- * `PUT /teams/{teamId}/events/{eventId}`
+ * `PUT /events/{eventId}`
  */
-export const eventsUpdate = { id: 'events.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdate = { id: 'events.update', method: 'PUT', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Replace an event's branding asset
  *
- * `PUT /teams/{teamId}/events/{eventId}/asset`
+ * `PUT /events/{eventId}/asset`
  */
-export const eventsUpdateAsset = { id: 'events.updateAsset', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/asset', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateAsset = { id: 'events.updateAsset', method: 'PUT', path: '/events/{eventId}/asset', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Change a global element label
  *
- * `PUT /teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}`
+ * `PUT /events/{eventId}/globalElementLabels/{labelId}`
  */
-export const eventsUpdateGlobalElementLabel = { id: 'events.updateGlobalElementLabel', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateGlobalElementLabel = { id: 'events.updateGlobalElementLabel', method: 'PUT', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Change a label on an event
  *
- * `PUT /teams/{teamId}/events/{eventId}/labels/{labelId}`
+ * `PUT /events/{eventId}/labels/{labelId}`
  */
-export const eventsUpdateLabel = { id: 'events.updateLabel', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateLabel = { id: 'events.updateLabel', method: 'PUT', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Hand an event to a new owner
  *
- * `PUT /teams/{teamId}/events/{eventId}/owner`
+ * `PUT /events/{eventId}/owner`
  */
-export const eventsUpdateOwner = { id: 'events.updateOwner', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/owner', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateOwner = { id: 'events.updateOwner', method: 'PUT', path: '/events/{eventId}/owner', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Change a permission on an event
  *
- * `PUT /teams/{teamId}/events/{eventId}/permissions/{permissionId}`
+ * `PUT /events/{eventId}/permissions/{permissionId}`
  */
-export const eventsUpdatePermission = { id: 'events.updatePermission', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdatePermission = { id: 'events.updatePermission', method: 'PUT', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Replace an event's cover photo
  *
- * `PUT /teams/{teamId}/events/{eventId}/photo`
+ * `PUT /events/{eventId}/photo`
  */
-export const eventsUpdatePhoto = { id: 'events.updatePhoto', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/photo', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdatePhoto = { id: 'events.updatePhoto', method: 'PUT', path: '/events/{eventId}/photo', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Change a user's role on an event
  *
- * `PUT /teams/{teamId}/events/{eventId}/roles`
+ * `PUT /events/{eventId}/roles`
  */
-export const eventsUpdateRole = { id: 'events.updateRole', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateRole = { id: 'events.updateRole', method: 'PUT', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Archive a file system object
  *
- * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}/archive`
+ * `DELETE /events/{eventId}/fsobject/{id}/archive`
  */
-export const fsObjectsArchive = { id: 'fsObjects.archive', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsArchive = { id: 'fsObjects.archive', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Create a folder
  *
- * `POST /teams/{teamId}/events/{eventId}/fsobject/folder`
+ * `POST /events/{eventId}/fsobject/folder`
  */
-export const fsObjectsCreateFolder = { id: 'fsObjects.createFolder', method: 'POST', path: '/teams/{teamId}/events/{eventId}/fsobject/folder', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsCreateFolder = { id: 'fsObjects.createFolder', method: 'POST', path: '/events/{eventId}/fsobject/folder', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Delete a file system object (soft)
  *
- * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}`
+ * `DELETE /events/{eventId}/fsobject/{id}`
  */
-export const fsObjectsDelete = { id: 'fsObjects.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsDelete = { id: 'fsObjects.delete', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Delete a file system object permanently
  *
- * `DELETE /teams/{teamId}/events/{eventId}/fsobject/{id}/permanent`
+ * `DELETE /events/{eventId}/fsobject/{id}/permanent`
  */
-export const fsObjectsDeletePermanently = { id: 'fsObjects.deletePermanently', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsDeletePermanently = { id: 'fsObjects.deletePermanently', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get a file system object
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/{id}`
+ * `GET /events/{eventId}/fsobject/{id}`
  */
-export const fsObjectsGet = { id: 'fsObjects.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsGet = { id: 'fsObjects.get', method: 'GET', path: '/events/{eventId}/fsobject/{id}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get how a file system object is drawn
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/{id}/displayType`
+ * `GET /events/{eventId}/fsobject/{id}/displayType`
  */
-export const fsObjectsGetDisplayType = { id: 'fsObjects.getDisplayType', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}/displayType', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsGetDisplayType = { id: 'fsObjects.getDisplayType', method: 'GET', path: '/events/{eventId}/fsobject/{id}/displayType', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List archived file system objects
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/archived`
+ * `GET /events/{eventId}/fsobject/archived`
  */
-export const fsObjectsListArchived = { id: 'fsObjects.listArchived', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/archived', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListArchived = { id: 'fsObjects.listArchived', method: 'GET', path: '/events/{eventId}/fsobject/archived', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List a folder's contents
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/folder/{id}/children`
+ * `GET /events/{eventId}/fsobject/folder/{id}/children`
  */
-export const fsObjectsListChildren = { id: 'fsObjects.listChildren', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/folder/{id}/children', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListChildren = { id: 'fsObjects.listChildren', method: 'GET', path: '/events/{eventId}/fsobject/folder/{id}/children', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * List the display types in an event's file tree
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/displayTypes`
+ * `GET /events/{eventId}/fsobject/displayTypes`
  */
-export const fsObjectsListDisplayTypes = { id: 'fsObjects.listDisplayTypes', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/displayTypes', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListDisplayTypes = { id: 'fsObjects.listDisplayTypes', method: 'GET', path: '/events/{eventId}/fsobject/displayTypes', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Get an event's whole file tree
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/nested`
+ * `GET /events/{eventId}/fsobject/nested`
  */
-export const fsObjectsListNested = { id: 'fsObjects.listNested', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/nested', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListNested = { id: 'fsObjects.listNested', method: 'GET', path: '/events/{eventId}/fsobject/nested', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Move a file system object into a folder
  *
- * `PUT /teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/{parentId}`
+ * `PUT /events/{eventId}/fsobject/move/{id}/to/{parentId}`
  */
-export const fsObjectsMove = { id: 'fsObjects.move', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/{parentId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsMove = { id: 'fsObjects.move', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/{parentId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Move a file system object to the root
  *
- * `PUT /teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/root`
+ * `PUT /events/{eventId}/fsobject/move/{id}/to/root`
  */
-export const fsObjectsMoveToRoot = { id: 'fsObjects.moveToRoot', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/root', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsMoveToRoot = { id: 'fsObjects.moveToRoot', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/root', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Restore a file system object
  *
- * `PUT /teams/{teamId}/events/{eventId}/fsobject/{id}/restore`
+ * `PUT /events/{eventId}/fsobject/{id}/restore`
  */
-export const fsObjectsRestore = { id: 'fsObjects.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/fsobject/{id}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsRestore = { id: 'fsObjects.restore', method: 'PUT', path: '/events/{eventId}/fsobject/{id}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Search an event's files
  *
- * `GET /teams/{teamId}/events/{eventId}/fsobject/search`
+ * `GET /events/{eventId}/fsobject/search`
  */
-export const fsObjectsSearch = { id: 'fsObjects.search', method: 'GET', path: '/teams/{teamId}/events/{eventId}/fsobject/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsSearch = { id: 'fsObjects.search', method: 'GET', path: '/events/{eventId}/fsobject/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Rename a folder
  *
- * `PUT /teams/{teamId}/events/{eventId}/fsobject/folder/{id}`
+ * `PUT /events/{eventId}/fsobject/folder/{id}`
  */
-export const fsObjectsUpdateFolder = { id: 'fsObjects.updateFolder', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/fsobject/folder/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsUpdateFolder = { id: 'fsObjects.updateFolder', method: 'PUT', path: '/events/{eventId}/fsobject/folder/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Clear a row's proof
  *
@@ -1310,11 +1310,11 @@ export const teamsCount = { id: 'teams.count', method: 'GET', path: '/teams/coun
  */
 export const teamsCreate = { id: 'teams.create', method: 'POST', path: '/teams', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
- * Build a team's daily-active-users report
+ * Build a daily-active-users report
  *
- * `POST /teams/{teamId}/dailyActiveUsersReports`
+ * `POST /dailyActiveUsersReports`
  */
-export const teamsCreateDailyActiveUsersReport = { id: 'teams.createDailyActiveUsersReport', method: 'POST', path: '/teams/{teamId}/dailyActiveUsersReports', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreateDailyActiveUsersReport = { id: 'teams.createDailyActiveUsersReport', method: 'POST', path: '/dailyActiveUsersReports', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
 /**
  * Create a label
  *
