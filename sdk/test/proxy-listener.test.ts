@@ -240,9 +240,9 @@ function exportThrough(url: string, onHead?: (res: IncomingMessage) => void) {
         res.on('data', (chunk: string) => {
           body += chunk;
         });
-        res.on('close', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, complete: res.complete }),
-        );
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, complete: res.complete });
+        res.on('close', done);
+        res.on('error', () => undefined);
       });
       req.on('error', reject);
       req.end('{"query":{"accessToken":"tok"}}');
@@ -283,6 +283,41 @@ describe('proxy listener, answers streamed over node:http (issue 21)', () => {
     expect(answer.complete).toBe(true);
     expect(answer.body.length).toBe(total);
   }, 30_000);
+
+  it('lets go of the upstream, and of the visitor, when the visitor takes nothing for the timeout', async () => {
+    const closed = { upstream: false };
+    const api = await upstream((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const more = () => {
+        while (res.write(chunk));
+        res.once('drain', more);
+      };
+      res.on('close', () => {
+        closed.upstream = true;
+      });
+      more();
+    });
+    const listener = createProxyListener({ apiKey, endpoint: api.url, timeoutMs: 200 });
+    const served = { destroyed: false };
+    const url = await listen((req, res) => {
+      res.on('close', () => {
+        served.destroyed = res.destroyed && !res.writableFinished;
+      });
+      void listener(req, res);
+    });
+    // A visitor that never reads: a paused socket does not even notice its connection is gone, so the server side
+    // is what is watched.
+    let visitor: IncomingMessage | undefined;
+    void exportThrough(url, (res) => {
+      visitor = res;
+      res.pause();
+    });
+    for (let i = 0; i < 200 && !(closed.upstream && served.destroyed); i++) await sleep(10);
+    expect(closed.upstream).toBe(true);
+    expect(served.destroyed).toBe(true);
+    visitor?.destroy();
+  });
 
   it('passes a gzip answer decoded, chunk by chunk as the upstream flushes it', async () => {
     let release: () => void = () => undefined;

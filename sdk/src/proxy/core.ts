@@ -1,7 +1,7 @@
 import { ApiConfigError, httpUrl } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
-import type { BodySource } from './body-source.js';
+import { type BodySource, settledRead } from './body-source.js';
 import { csvDisposition } from './disposition.js';
 import { checkUploadField, directTarget, readEnvelope, uploadEnvelope } from './envelope.js';
 import { forwardedHeaders } from './forwarded.js';
@@ -31,7 +31,8 @@ export interface ProxyHandlerOptions {
    * Whether the proxy sits behind a reverse proxy the site runs (nginx, a load balancer) that sets X-Forwarded-For,
    * -Proto and -Host: then the incoming chain is kept (its well-formed nearest stretch, ten entries at most) and the
    * peer's address appended, and the incoming proto and host passed on. Off by default, for a proxy that visitors
-   * reach directly: whatever X-Forwarded-* a caller sends is dropped, and the chain starts afresh with the peer.
+   * reach directly: whatever X-Forwarded-* a caller sends is dropped, the chain starts afresh with the peer, the
+   * proto is this server's own and no host is sent.
    */
   trustProxy?: boolean;
   fetch?: typeof globalThis.fetch;
@@ -44,8 +45,6 @@ export interface Incoming {
   pathname: string;
   /** The request URL's origin: the site's own unless `origins` says otherwise. */
   origin: string;
-  /** The host (and port) the call named. */
-  host: string | null;
   /** The address the connection came from, when the entry knows it. */
   peer?: string | undefined;
   header(name: string): string | null;
@@ -89,6 +88,8 @@ export interface Outgoing {
 const FORWARDED = ['x-request-id', 'idempotency-key', 'prefer', 'accept', 'accept-language'];
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 const REQUEST_ID = /^[\w-]{1,64}$/;
+/** Bytes of an answer taken before its head is written when they have already arrived. */
+const MAX_HELD = 64 * 1024;
 /** Leading bytes a JSON answer may have before its first value (a BOM, white space) that are looked through. */
 const MAX_JSON_LEAD = 64 * 1024;
 /** Bytes a JSON text can begin with once white space is passed: `{ [ " - 0-9 t f n`. */
@@ -186,10 +187,8 @@ export function proxyCore(options: ProxyHandlerOptions) {
       const value = request.header(header);
       if (value !== null) headers[header] = value;
     }
-    Object.assign(
-      headers,
-      forwardedHeaders({ ...request, scheme: request.origin.startsWith('https:') ? 'https' : 'http' }, trustProxy),
-    );
+    const scheme = request.origin.startsWith('https:') ? 'https' : 'http';
+    Object.assign(headers, forwardedHeaders({ peer: request.peer, scheme, header: request.header }, trustProxy));
     headers['x-api-key'] = options.apiKey;
     if (upload) {
       const boundary = boundaryOf(type);
@@ -270,6 +269,8 @@ export function proxyCore(options: ProxyHandlerOptions) {
     const held: Uint8Array[] = [];
     let size = 0;
     let ended = false;
+    // A CSV answer is judged on its head alone, a JSON one on its first bytes too.
+    let judged = !isJsonEssence(type.essence);
     // The first chunk (a JSON answer's up to its first value): waited for before the head is written, so an answer
     // that fails that early is still a 502 problem. Everything after it streams.
     for (;;) {
@@ -280,20 +281,33 @@ export function proxyCore(options: ProxyHandlerOptions) {
       }
       held.push(chunk);
       size += chunk.byteLength;
-      if (!isJsonEssence(type.essence)) break;
-      const start = chunk.findIndex((byte) => !JSON_SPACE.has(byte));
-      if (start !== -1) {
-        if (JSON_START.has(chunk[start] as number)) break;
-        source.cancel();
-        return badGateway('The API answered with a JSON type and a body that is not JSON.', requestId);
+      if (!judged) {
+        const start = chunk.findIndex((byte) => !JSON_SPACE.has(byte));
+        if ((start !== -1 && !JSON_START.has(chunk[start] as number)) || (start === -1 && size > MAX_JSON_LEAD)) {
+          source.cancel();
+          return badGateway('The API answered with a JSON type and a body that is not JSON.', requestId);
+        }
+        judged = start !== -1;
       }
-      if (size > MAX_JSON_LEAD) {
-        source.cancel();
-        return badGateway('The API answered with a JSON type and a body that is not JSON.', requestId);
+      // All the bytes it declared are here (a small answer, most of them): its end is read too, which comes at once,
+      // and the answer goes out whole, in one write with its length.
+      if (judged && size !== upstream.length) break;
+    }
+    // What else has already arrived is taken too, up to a bound: the end of a small chunked answer comes with its
+    // bytes, and such an answer then goes out whole, in one write with its length, as it did when answers were held.
+    let rest = source;
+    while (!ended && size < MAX_HELD) {
+      const next = rest.arrived?.() ? { ready: await rest.read(), rest } : await settledRead(rest);
+      rest = next.rest;
+      if (next.ready === undefined) break;
+      if (next.ready === null) ended = true;
+      else {
+        held.push(next.ready);
+        size += next.ready.byteLength;
       }
     }
     const body = held.length === 1 ? (held[0] as Uint8Array<ArrayBuffer>) : concat(held, size);
-    return ended ? reply(body) : reply(body, { rest: source, length: upstream.length });
+    return ended ? reply(body) : reply(body, { rest, length: upstream.length });
   }
 
   /** 502 and 504 are retryable (§8): the SDK on the other side tries again under the same idempotency key. */

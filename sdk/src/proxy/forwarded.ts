@@ -1,7 +1,9 @@
 // X-Forwarded-For, -Proto and -Host on the direct call, so the API sees who is calling (its rate limits and audit
 // logs key on the address) and where the visitor came in. A caller can write any X-Forwarded-* it likes: they are
 // believed only when `trustProxy` says a reverse proxy the site runs (nginx, a load balancer) sits in front and sets
-// them; otherwise the chain starts afresh with the address the connection came from.
+// them; otherwise the chain starts afresh with the address the connection came from. X-Forwarded-Host is sent only
+// as such a proxy gives it, never from the caller's own Host: an API that builds links from it (a reset mail's) would
+// otherwise send a victim's token to any host a script names.
 
 /** Entries kept from a trusted chain, the nearest ones: enough for any real path, bounded for a forged one. */
 const MAX_HOPS = 10;
@@ -40,15 +42,13 @@ export interface ForwardedFrom {
   peer?: string | undefined;
   /** `http` or `https`, as the call reached this server. */
   scheme: string;
-  /** The host (and port) the call named: its Host header or its URL's. */
-  host: string | null;
   header(name: string): string | null;
 }
 
 /**
  * The X-Forwarded-* headers of the direct call. Trusted: the incoming chain (its well-formed nearest stretch) with
- * the peer appended, and the incoming proto and host when well-formed. Untrusted (the default): the peer alone, this
- * server's own scheme and the Host the call named. Without a known peer and without trust, no X-Forwarded-For.
+ * the peer appended, and the incoming proto and host when well-formed. Untrusted (the default): the peer alone and
+ * this server's own scheme. Without a known peer and without trust, no X-Forwarded-For.
  */
 export function forwardedHeaders(from: ForwardedFrom, trusted: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -58,8 +58,7 @@ export function forwardedHeaders(from: ForwardedFrom, trusted: boolean): Record<
   if (chain.length) headers['x-forwarded-for'] = chain.slice(-MAX_HOPS).join(', ');
   const proto = trusted ? from.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
   headers['x-forwarded-proto'] = proto === 'http' || proto === 'https' ? proto : from.scheme;
-  const forwardedHost = trusted ? from.header('x-forwarded-host')?.trim() : undefined;
-  const host = forwardedHost !== undefined && HOST.test(forwardedHost) ? forwardedHost : from.host?.trim();
+  const host = trusted ? from.header('x-forwarded-host')?.trim() : undefined;
   if (host !== undefined && HOST.test(host)) headers['x-forwarded-host'] = host;
   return headers;
 }

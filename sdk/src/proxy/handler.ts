@@ -19,7 +19,6 @@ function incoming(request: Request, info: ProxyCallInfo | undefined): Incoming {
     method: request.method,
     pathname: url.pathname,
     origin: url.origin,
-    host: url.host,
     peer: info?.remoteAddress,
     header: (name) => request.headers.get(name),
     body: (maxBytes, timeoutMs) => readLimited(request, maxBytes, timeoutMs),

@@ -83,38 +83,39 @@ function incoming(req: ListenerRequest): Incoming {
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   };
   const scheme = 'encrypted' in req.socket ? 'https' : 'http';
-  const host = header('host');
   return {
     method: req.method ?? 'GET',
     pathname: query === -1 ? target : target.slice(0, query),
-    origin: `${scheme}://${host ?? ''}`,
-    host,
+    origin: `${scheme}://${header('host') ?? ''}`,
     peer: req.socket.remoteAddress,
     header,
     body: (maxBytes, timeoutMs) => readBody(req, maxBytes, timeoutMs),
   };
 }
 
-/** Waits until `res` takes more, or is gone. */
-function drained(res: ListenerResponse): Promise<void> {
+/** Whether `res` takes more within `ms` (or is gone, which the caller sees as `destroyed`). */
+function drained(res: ListenerResponse, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    const done = (took: boolean) => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      resolve(took);
     };
-    res.once('drain', done);
-    res.once('close', done);
+    const onDrain = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    res.once('drain', onDrain);
+    res.once('close', onDrain);
   });
 }
 
 /**
  * Writes the rest of an API's answer as it arrives, as fast as the visitor takes it. An upstream that fails on the
  * way (broken off, a length it did not keep, a stall) breaks the answer off too: the connection is destroyed, so
- * the visitor sees a failed download, never a complete-looking truncated one. A visitor who leaves lets go of the
- * upstream.
+ * the visitor sees a failed download, never a complete-looking truncated one. A visitor who leaves, or takes nothing
+ * for `idleMs`, lets go of the upstream.
  */
-async function pump(res: ListenerResponse, rest: BodySource): Promise<void> {
+async function pump(res: ListenerResponse, rest: BodySource, idleMs: number): Promise<void> {
   const gone = () => rest.cancel();
   res.once('close', gone);
   try {
@@ -122,16 +123,17 @@ async function pump(res: ListenerResponse, rest: BodySource): Promise<void> {
       const chunk = await rest.read();
       if (res.destroyed) return rest.cancel();
       if (chunk === null) return void res.end();
-      if (!res.write(chunk)) await drained(res);
+      if (!res.write(chunk) && !(await drained(res, idleMs))) throw new Error('The visitor took nothing.');
     }
   } catch {
+    rest.cancel();
     res.destroy();
   } finally {
     res.off('close', gone);
   }
 }
 
-async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing): Promise<void> {
+async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing, idleMs: number): Promise<void> {
   for (const [name, value] of outgoing.headers) res.appendHeader(name, value);
   // A body not read to its end (refused early, too large, too slow) is not waited for: the connection closes.
   if (!req.complete) {
@@ -150,7 +152,7 @@ async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outg
   // Without a declared length the answer goes chunked, whose end the visitor sees only when it is really there.
   res.writeHead(outgoing.status, outgoing.length === undefined ? {} : { 'content-length': String(outgoing.length) });
   if (body.byteLength) res.write(body);
-  await pump(res, outgoing.rest);
+  await pump(res, outgoing.rest, idleMs);
 }
 
 /**
@@ -179,6 +181,6 @@ export function createProxyListener(options: ProxyHandlerOptions): ProxyListener
       outgoing = core.problem(new ProxyProblem(500, 'Internal error', 'The proxy could not take the call.'), requestId);
     }
     // Whatever the host's response refuses of the API's head (Node checks header values again) breaks the answer off.
-    await write(req, res, outgoing).catch(() => res.destroy());
+    await write(req, res, outgoing, core.timeoutMs).catch(() => res.destroy());
   };
 }

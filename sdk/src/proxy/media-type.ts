@@ -14,14 +14,26 @@ const MAX_LENGTH = 512;
 
 export interface MediaType {
   /** `type/subtype`, lower-cased. */
-  essence: string;
+  readonly essence: string;
   /** Parameter names lower-cased, values unquoted; a repeated one keeps its first value. */
-  parameters: Map<string, string>;
+  readonly parameters: ReadonlyMap<string, string>;
 }
+
+/** The values met last, parsed: an API and its callers send the same few, on every call. */
+const seen = new Map<string, MediaType | undefined>();
+const SEEN_MAX = 64;
 
 /** One well-formed media type, or undefined for anything else (a list, an empty parameter value, stray text). */
 export function parseMediaType(value: string | null): MediaType | undefined {
   if (value === null || value.length > MAX_LENGTH) return undefined;
+  if (seen.has(value)) return seen.get(value);
+  const parsed = parse(value);
+  if (seen.size >= SEEN_MAX) seen.clear();
+  seen.set(value, parsed);
+  return parsed;
+}
+
+function parse(value: string): MediaType | undefined {
   const match = MEDIA_TYPE.exec(value.trim());
   if (!match) return undefined;
   const parameters = new Map<string, string>();
