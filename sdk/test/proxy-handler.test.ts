@@ -208,6 +208,27 @@ describe('SDK in proxy mode through the handler', () => {
     expect(upstream.requests.every((r) => r.headers.get('x-api-key') === apiKey)).toBe(true);
   });
 
+  // The decision of docs/SECURITY.md: past its first bytes a JSON answer streams unjudged, so bytes that stop being
+  // JSON reach the SDK, which refuses them as it would from the API itself.
+  it('fails a call whose JSON answer stops being JSON after its first bytes as a parse error', async () => {
+    const upstream = fakeFetch(
+      () =>
+        new Response('{"hasTwoFactorAuth": <script>alert(1)</script>', {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const api = createApiClient({
+      endpoint,
+      proxy: `${site}/api`,
+      fetch: (input, init) => handler(fromSite(new Request(input, init))),
+      logger: false,
+    });
+    await expect(api.users.hasTwoFactorAuth({ params: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      kind: 'parse',
+    });
+  });
+
   it('round-trips an upload', async () => {
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
