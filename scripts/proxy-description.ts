@@ -21,7 +21,7 @@ const clientIdHeader = resolve((components.parameters as Obj | undefined)?.Clien
 if (!clientIdHeader?.schema) throw new Error('components.parameters.ClientId (the X-Client-Id header) is missing');
 const clientId: Obj = {
   ...(clientIdHeader.schema as Obj),
-  description: 'The calling client application (§7 "the client identifier is added to request data").',
+  description: 'The calling client application: the client identifier each call may carry.',
 };
 
 function resolve<T>(node: T): T {
@@ -52,7 +52,7 @@ function withCredentials(query: ReturnType<typeof group>, security: Obj[]) {
   const required = [...query.required];
   for (const [scheme, name] of Object.entries(CREDENTIALS)) {
     if (!options.some((schemes) => schemes.includes(scheme))) continue;
-    properties[name] = { type: 'string', minLength: 1, description: `The ${scheme} credential (§7), in the envelope.` };
+    properties[name] = { type: 'string', minLength: 1, description: `The ${scheme} credential, in the envelope.` };
     // Required only when every way to call the operation needs it.
     if (options.every((schemes) => schemes.includes(scheme))) required.push(name);
   }
@@ -137,6 +137,9 @@ const proxy = {
   info: { ...(doc.info as Obj), title: `${(doc.info as Obj).title as string} (proxy mode)` },
   servers: [{ url: 'http://127.0.0.1:5173', description: 'Local proxy (npm start) in front of the Prism mock.' }],
   paths,
+  // The direct description's default (API key and access token) names schemes this document does not declare: here
+  // every operation states its own requirement, and a call with none needs no scheme.
+  security: [{}],
   components: {
     ...components,
     securitySchemes: Object.fromEntries(

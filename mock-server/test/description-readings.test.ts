@@ -30,16 +30,22 @@ function sample(id: string): SampleCall {
 }
 
 interface Tweak {
+  /** Path parameters to fill in instead of the sample's. */
+  params?: Record<string, string>;
   query?: Record<string, string>;
   /** Query parameters of the sample to leave out. */
   drop?: string[];
   headers?: Record<string, string>;
+  /** The JSON body to send instead of the sample's. */
+  body?: unknown;
 }
 
 /** The operation's sample call in direct mode, changed by `tweak`; answers the status. */
 async function send(id: string, tweak: Tweak = {}): Promise<number> {
   const call = sample(id);
-  const url = new URL(call.path, direct.url);
+  const params = { ...call.params, ...tweak.params };
+  const path = call.template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const url = new URL(path, direct.url);
   for (const [name, value] of Object.entries(call.query)) {
     if (tweak.drop?.includes(name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
@@ -49,9 +55,10 @@ async function send(id: string, tweak: Tweak = {}): Promise<number> {
   if (call.guest) url.searchParams.set('guestPass', guestPass);
   const headers = new Headers({ 'X-Api-Key': 'development-api-key', ...call.headers, ...tweak.headers });
   const init: RequestInit = { method: call.method, headers };
-  if (call.body !== undefined) {
+  const body = tweak.body ?? call.body;
+  if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
-    init.body = JSON.stringify(call.body);
+    init.body = JSON.stringify(body);
   }
   const response = await fetch(url, init);
   await response.body?.cancel();
@@ -111,12 +118,52 @@ describe('no requirement §7 and §5 do not state (point 1)', () => {
   });
 });
 
+// Issue 22: constraints §5 and §7 do not state refused what a client would send.
+describe('what a client written from §7 sends', () => {
+  const sampleBody = (id: string) => sample(id).body as Record<string, unknown>;
+
+  it('takes a card id of 24 characters whatever the payment provider prefixes it with', async () => {
+    const ids = ['pm_1Q2w3E4r5T6y7U8i9O0pAs'.slice(0, 24), 'card_1Q2w3E4r5T6y7U8i9O0'];
+    for (const id of ids) {
+      expect(id).toHaveLength(24);
+      expect(await send('billing.updateCard', { params: { stripeCardId: id } }), id).toBe(200);
+    }
+    expect(await send('billing.updateCard', { params: { stripeCardId: 'card_1Q2w3E4r5T6y7U8i' } })).not.toBe(200);
+  });
+
+  it('takes a search term longer than 24 characters (at least 2)', async () => {
+    expect(await send('events.searchByTeam', { query: { term: 'harbour hall evening reception' } })).toBe(200);
+    expect(await send('users.search', { query: { term: 'ada lovelace analytical engine' } })).toBe(200);
+    expect(await send('events.searchByTeam', { query: { term: 'g' } })).toBe(422);
+  });
+
+  it('takes a column type beyond the six the product draws', async () => {
+    const body = { ...sampleBody('columns.create'), type: 'timecode' };
+    expect(await send('columns.create', { body })).toBe(201);
+  });
+
+  it('creates an event without dates or a time zone', async () => {
+    expect(await send('events.create', { body: { title: 'Autumn Product Launch' } })).toBe(201);
+  });
+
+  it('adds a row without a title, and with a title of one character', async () => {
+    const { row, ...rest } = sampleBody('itemSets.createRow');
+    expect(await send('itemSets.createRow', { body: { ...rest, row: {} } })).toBe(201);
+    expect(await send('itemSets.createRow', { body: { ...rest, row: { title: 'A' } } })).toBe(201);
+  });
+
+  it('takes a permission name that is not one camelCase word', async () => {
+    const body = { ...sampleBody('teams.createPermission'), name: 'Manage billing' };
+    expect(await send('teams.createPermission', { body })).toBe(201);
+  });
+});
+
 describe('what §6 names (point 3)', () => {
   it.each([
     ['teams.updateRole', 'PUT /teams/{teamId}/roles/{roleId}'],
     ['teams.deleteRole', 'DELETE /teams/{teamId}/roles/{roleId}'],
-    ['events.removeRole', 'DELETE /teams/{teamId}/events/{eventId}/roles'],
-    ['events.removePermission', 'DELETE /teams/{teamId}/events/{eventId}/permissions/{permissionId}'],
+    ['events.removeRole', 'DELETE /events/{eventId}/roles'],
+    ['events.removePermission', 'DELETE /events/{eventId}/permissions/{permissionId}'],
     ['events.listRoleTypes', 'GET /eventRoleTypes'],
   ])('%s is %s and answers its success', async (id, call) => {
     const sampled = sample(id);

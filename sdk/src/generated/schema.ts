@@ -187,16 +187,16 @@ export interface paths {
         };
         /**
          * List all teams
-         * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only (§6
-         *     cross-team views); others get `403`.
+         * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
+         *     `403`.
          */
         get: operations["teams.list"];
         put?: never;
         /**
          * Create a team
          * @description Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
-         *     of the sign-up form (§2), or "{first} {last}'s Team" when none is given (§5), shortened to fit the 100-character
-         *     title (see `TeamCreateRequest`).
+         *     of the sign-up form, or "{first} {last}'s Team" when none is given, shortened to fit the 100-character title (see
+         *     `TeamCreateRequest`).
          */
         post: operations["teams.create"];
         delete?: never;
@@ -636,11 +636,11 @@ export interface paths {
         };
         /**
          * Remove a user's team role
-         * @description Removes the user's role in the team (§7 lists this call with the ones that remove things; `teams.deleteRole` does
-         *     the same by role id). **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is
-         *     marked `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and
-         *     its answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events,
-         *     answers `409`. Team admins of the team and product administrators may call it.
+         * @description Removes the user's role in the team (`teams.deleteRole` does the same by role id).
+         *     **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is marked
+         *     `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and its
+         *     answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
+         *     Team admins of the team and product administrators may call it.
          */
         get: operations["users.deleteTeamRole"];
         put?: never;
@@ -702,7 +702,7 @@ export interface paths {
         put?: never;
         /**
          * Check sign-up fields
-         * @description Checks the given sign-up fields by the rules of §5 without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
+         * @description Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
          */
         post: operations["users.validate"];
         delete?: never;
@@ -761,7 +761,7 @@ export interface paths {
         get?: never;
         /**
          * Change a user's password
-         * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must follow §5 (12 to 32 characters with lower and upper case, a digit and a symbol).
+         * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
          */
         put: operations["users.updatePassword"];
         post?: never;
@@ -801,7 +801,7 @@ export interface paths {
         get?: never;
         /**
          * Update a user's account fields
-         * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag (§4: users can be made pending). Only product administrators may call it. An address already in use answers `409`.
+         * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
          */
         put: operations["users.updatePrivate"];
         post?: never;
@@ -881,7 +881,7 @@ export interface paths {
         get?: never;
         /**
          * Set the live cue
-         * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+         * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
          */
         put: operations["users.updateTrackableCue"];
         post?: never;
@@ -905,7 +905,7 @@ export interface paths {
         get?: never;
         /**
          * Set the live cue and its clock
-         * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event (§6) and may set only their own cue.
+         * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
          */
         put: operations["users.updateTrackableCueAndCueClock"];
         post?: never;
@@ -945,7 +945,7 @@ export interface paths {
         get?: never;
         /**
          * Set what the user follows in an event
-         * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role (§6).
+         * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
          */
         put: operations["users.updateTracking"];
         post?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * Count teams
-         * @description Counts the teams that are not soft-deleted. Product administrators only (§6 cross-team counts).
+         * @description Counts the teams that are not soft-deleted. Product administrators only.
          */
         get: operations["teams.count"];
         put?: never;
@@ -1049,8 +1049,8 @@ export interface paths {
         };
         /**
          * Export all teams as CSV
-         * @description Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time
-         *     zone, plan and HubSpot deal id. Product administrators only (§6 reports).
+         * @description Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time zone,
+         *     plan and HubSpot deal id. Product administrators only.
          */
         get: operations["teams.exportCsv"];
         put?: never;
@@ -1070,7 +1070,7 @@ export interface paths {
         };
         /**
          * Suggest teams by title
-         * @description Returns up to `size` teams whose title starts with the term (one character is enough, §5), for pickers. Product
+         * @description Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
          *     administrators see every team; other users only their own teams.
          */
         get: operations["teams.autocomplete"];
@@ -1091,8 +1091,8 @@ export interface paths {
         };
         /**
          * Export monthly active users per team as CSV
-         * @description Downloads, for each team, how many of its members used the product in each month of the range (months in UTC),
-         *     as a CSV file with one row per team and month. Product administrators only (§6 reports).
+         * @description Downloads, for each team, how many of its members used the product in each month of the range (months in UTC), as a
+         *     CSV file with one row per team and month. Product administrators only.
          */
         get: operations["teams.exportMonthlyActiveUsersCsv"];
         put?: never;
@@ -1112,9 +1112,8 @@ export interface paths {
         };
         /**
          * Find the team linked to a HubSpot deal
-         * @description The HubSpot lookup of §7: returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side
-         *     can tell whether a deal already has a team. `404` when no team is linked to the deal. Product administrators
-         *     only.
+         * @description Returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side can tell whether a deal
+         *     already has a team. `404` when no team is linked to the deal. Product administrators only.
          */
         get: operations["teams.getByHubspotDealId"];
         put?: never;
@@ -1155,7 +1154,7 @@ export interface paths {
         };
         /**
          * List the team role types
-         * @description Lists the roles a user can hold in a team (§6 names one, `admin`). Any signed-in user may call it.
+         * @description Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
          */
         get: operations["teams.listRoleTypes"];
         put?: never;
@@ -1203,13 +1202,13 @@ export interface paths {
         get: operations["teams.get"];
         /**
          * Change a team's settings
-         * @description Changes a team's title (2 to 100 characters, §5), e-mail and default time zone. Team admins only.
+         * @description Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
          */
         put: operations["teams.update"];
         post?: never;
         /**
          * Delete a team
-         * @description Soft-deletes a team (§4): it and its events disappear from lists but can be restored by product administrators.
+         * @description Soft-deletes a team: it and its events disappear from lists but can be restored by product administrators.
          *     `409` when the team is already deleted. Team admins only.
          */
         delete: operations["teams.delete"];
@@ -1248,9 +1247,9 @@ export interface paths {
         };
         /**
          * Get a team for a guest
-         * @description Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or
-         *     shows (§6 guest read calls) is accepted instead of an access token, and signed-in members may call it too to
-         *     preview what guests see. `403` when the pass is for another team.
+         * @description Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or shows
+         *     is accepted instead of an access token, and signed-in members may call it too to preview what guests see. `403` when
+         *     the pass is for another team.
          */
         get: operations["teams.getGuest"];
         put?: never;
@@ -1297,9 +1296,8 @@ export interface paths {
         get: operations["teams.getPrivate"];
         /**
          * Change a team's internal account data
-         * @description Changes the team's internal account data: links it to a HubSpot deal by its numeric id (§5) or unlinks it with
-         *     null, and keeps internal notes. `409` when the deal is already linked to another team. Product administrators
-         *     only.
+         * @description Changes the team's internal account data: links it to a HubSpot deal by its numeric id or unlinks it with null, and
+         *     keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
          */
         put: operations["teams.updatePrivate"];
         post?: never;
@@ -1351,7 +1349,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/dailyActiveUsersReports": {
+    "/dailyActiveUsersReports": {
         parameters: {
             query?: never;
             header?: never;
@@ -1361,10 +1359,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Build a team's daily-active-users report
-         * @description Counts, for each day of the range, how many members of the team used the product, in the team's default time
-         *     zone. A `POST` because the report is computed on request over a range the caller sends. Team admins and product
-         *     administrators may call it.
+         * Build a daily-active-users report
+         * @description Counts, for each day of the range, how many members of the team `teamId` names used the product, in the team's
+         *     default time zone; without `teamId`, how many users of the whole product did, in UTC. A `POST` because the report
+         *     is computed on request over a range the caller sends. Team admins of the team and internal product administrators
+         *     may call it; a report without a team is for internal product administrators.
          */
         post: operations["teams.createDailyActiveUsersReport"];
         delete?: never;
@@ -1427,8 +1426,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a team's paid plan
-         * @description Takes the team off its paid plan (§7 `DELETE /teams/{teamId}/remove`, the payment plan removal); the team keeps
-         *     its events. `409` when the team has no plan. Product administrators only.
+         * @description Takes the team off its paid plan; the team keeps its events. `409` when the team has no plan. Product administrators
+         *     only.
          */
         delete: operations["teams.removePaymentPlan"];
         options?: never;
@@ -1446,8 +1445,8 @@ export interface paths {
         get?: never;
         /**
          * Upload a team's photo
-         * @description Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data
-         *     with a `file` part (§7 uploads; proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
+         * @description Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data with
+         *     a `file` part (proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
          */
         put: operations["teams.updatePhoto"];
         post?: never;
@@ -1469,8 +1468,8 @@ export interface paths {
         /**
          * Create a label
          * @description Adds a label the team can put on its events. Text 1 to 64 characters; colour 3 to 6 word characters, optionally
-         *     after `#`, `#6B66F8` when omitted (§5, §9). `409` when the team already has a label with this text. Team admins
-         *     and event admins of the team's events may call it.
+         *     after `#`, `#6B66F8` when omitted. `409` when the team already has a label with this text. Team admins and event
+         *     admins of the team's events may call it.
          */
         post: operations["teams.createLabel"];
         delete?: never;
@@ -1489,8 +1488,9 @@ export interface paths {
         get?: never;
         /**
          * Change a label
-         * @description Changes a team label's text and colour (rules of §5); events carrying it show the change. `409` when another
-         *     label of the team has this text. Team admins and event admins of the team's events may call it.
+         * @description Changes a team label's text and colour (text of 1 to 64 characters, colour of 3 to 6 word characters with an
+         *     optional `#`); events carrying it show the change. `409` when another label of the team has this text. Team admins
+         *     and event admins of the team's events may call it.
          */
         put: operations["teams.updateLabel"];
         post?: never;
@@ -1556,8 +1556,8 @@ export interface paths {
         get?: never;
         /**
          * Set who holds a team permission, by name
-         * @description Replaces the list of users holding the named permission in the team (§6 "teams also by permission name"),
-         *     granting it first if the team does not have it yet. Team admins only.
+         * @description Replaces the list of users holding the named permission in the team, granting it first if the team does not have it
+         *     yet. Team admins only.
          */
         put: operations["teams.updatePermissionByName"];
         post?: never;
@@ -1576,14 +1576,13 @@ export interface paths {
         };
         /**
          * List a team's roles
-         * @description Lists who holds which role in the team, optionally only one role type (§6 "list by role type"). Members of the
-         *     team may call it.
+         * @description Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
          */
         get: operations["teams.listRoles"];
         put?: never;
         /**
          * Give a user a team role
-         * @description Gives a user a role in the team (§6: `admin`). `409` when the user already holds that role. Team admins only.
+         * @description Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
          */
         post: operations["teams.createRole"];
         delete?: never;
@@ -1602,18 +1601,15 @@ export interface paths {
         get?: never;
         /**
          * Change a team role
-         * @description Changes the type of a user's team role (§6: team roles can be updated; §7 does not spell the call out, so it is
-         *     written like `PUT /teams/{teamId}/permissions/{permissionId}`). §6 names one team role type, `admin`, so today the
-         *     call can only confirm it; it is there for the types to come. Team admins only.
+         * @description Changes the type of a user's team role. The one team role type today is `admin`, so the call can only confirm it; it
+         *     is there for the types to come. Team admins only.
          */
         put: operations["teams.updateRole"];
         post?: never;
         /**
          * Remove a team role
-         * @description Takes a team role away from its user (§6: team roles can be deleted; §7 does not spell the call out, so it is
-         *     written like `DELETE /teams/{teamId}/permissions/{permissionId}`). `users.deleteTeamRole` (the GET §7 lists)
-         *     does the same by user and team. Team admins only. The team's last admin, or the only admin of one of its events,
-         *     answers `409`.
+         * @description Takes a team role away from its user. `users.deleteTeamRole` does the same by user and team. Team admins only. The
+         *     team's last admin, or the only admin of one of its events, answers `409`.
          */
         delete: operations["teams.deleteRole"];
         options?: never;
@@ -1651,9 +1647,9 @@ export interface paths {
         };
         /**
          * Export a show's proof of performance as CSV
-         * @description Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as
-         *     a CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's
-         *     default time zone. Anyone holding a role on the event, and team admins, may call it (§6).
+         * @description Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as a
+         *     CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's default
+         *     time zone. Anyone holding a role on the event, and team admins, may call it.
          */
         get: operations["teams.exportProofsCsv"];
         put?: never;
@@ -1673,8 +1669,7 @@ export interface paths {
         };
         /**
          * List the permission names
-         * @description Lists the names of the permissions a team can grant (§3 "permission names"), for the permission editor. Any
-         *     signed-in user may call it.
+         * @description Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
          */
         get: operations["permissions.list"];
         put?: never;
@@ -1694,8 +1689,8 @@ export interface paths {
         };
         /**
          * List the view permissions
-         * @description Lists the application's views and the event roles allowed to see each (§3 "view permissions"); the application
-         *     hides a view from users without one of these roles (§6 visibility helper). Any signed-in user may call it.
+         * @description Lists the application's views and the event roles allowed to see each; the application hides a view from users
+         *     without one of these roles (team admins always see it). Any signed-in user may call it.
          */
         get: operations["permissions.listViewPermissions"];
         put?: never;
@@ -1718,7 +1713,7 @@ export interface paths {
          * @description Public: returns the SSO configurations (domain, e-mail matchers, provider; never secrets or the owning team) so the
          *     sign-in app can route an address whose domain differs from the configured one (for example a sub-domain). With
          *     `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
-         *     without it, every configuration's matchers, as §7 writes the call.
+         *     without it, every configuration's matchers.
          */
         get: operations["sso.listEmailMatchers"];
         put?: never;
@@ -1819,7 +1814,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/card/{stripeCardId}": {
+    "/card/{stripeCardId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1869,7 +1864,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeInvoices/draft": {
+    "/stripeInvoices/draft": {
         parameters: {
             query?: never;
             header?: never;
@@ -1891,7 +1886,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeInvoices": {
+    "/stripeInvoices": {
         parameters: {
             query?: never;
             header?: never;
@@ -1900,8 +1895,9 @@ export interface paths {
         };
         /**
          * List the team's invoices
-         * @description Returns the team's invoices from the card payment provider, newest first, one page at a time. Team admins of the
-         *     team (and internal product administrators) may call it.
+         * @description Returns invoices from the card payment provider, newest first, one page at a time: those of the team `teamId`
+         *     names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
+         *     administrators) may call it.
          */
         get: operations["billing.listInvoices"];
         put?: never;
@@ -1999,7 +1995,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a subscription
-         * @description Cancels the subscription: at once, or with `atPeriodEnd=true` at the end of the period already paid. An already
+         * @description Cancels the subscription: at once, or with `atPeriodEnd: true` in the body at the end of the period already paid. An already
          *     canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
          */
         delete: operations["billing.cancelSubscription"];
@@ -2008,7 +2004,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedules": {
+    "/teams/{teamId}/stripeSubscriptionSchedule": {
         parameters: {
             query?: never;
             header?: never;
@@ -2031,7 +2027,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}": {
+    "/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2169,8 +2165,8 @@ export interface paths {
         };
         /**
          * List leads, a page at a time
-         * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100 (§5);
-         *     a page past the end is empty. Internal product administrators only.
+         * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
+         *     page past the end is empty. Internal product administrators only.
          */
         get: operations["leads.list"];
         put?: never;
@@ -2321,7 +2317,7 @@ export interface paths {
         /**
          * List an event's activity
          * @description Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
-         *     range. Event admins (§6: admin or showCaller role, or team admin) may call it.
+         *     range. Event admins (admin or showCaller role, or team admin) may call it.
          */
         get: operations["activityAudits.listByEvent"];
         put?: never;
@@ -2332,7 +2328,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits": {
+    "/shows/{showId}/activityAudits": {
         parameters: {
             query?: never;
             header?: never;
@@ -2342,7 +2338,7 @@ export interface paths {
         /**
          * List a show's activity
          * @description Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
-         *     range. Event admins (§6) may call it.
+         *     range. Event admins may call it.
          */
         get: operations["activityAudits.listByShow"];
         put?: never;
@@ -2353,7 +2349,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/cells": {
+    "/shows/{showId}/activityAudits/items/cells": {
         parameters: {
             query?: never;
             header?: never;
@@ -2363,7 +2359,7 @@ export interface paths {
         /**
          * List a show's cell changes
          * @description Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
-         *     cell. Anyone with a role on the event (§6) may call it.
+         *     cell. Anyone with a role on the event may call it.
          */
         get: operations["activityAudits.listItemCells"];
         put?: never;
@@ -2374,7 +2370,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/items/fields": {
+    "/shows/{showId}/activityAudits/items/fields": {
         parameters: {
             query?: never;
             header?: never;
@@ -2384,8 +2380,7 @@ export interface paths {
         /**
          * List a show's row field changes
          * @description Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
-         *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event (§6) may call
-         *     it.
+         *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
          */
         get: operations["activityAudits.listItemFields"];
         put?: never;
@@ -2396,7 +2391,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/methodName/{methodName}": {
+    "/shows/{showId}/activityAudits/methodName/{methodName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2406,7 +2401,7 @@ export interface paths {
         /**
          * List a show's changes made by one method
          * @description Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
-         *     Event admins (§6) may call it.
+         *     Event admins may call it.
          */
         get: operations["activityAudits.listByMethodName"];
         put?: never;
@@ -2417,7 +2412,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedColumns": {
+    "/shows/{showId}/activityAudits/deletedColumns": {
         parameters: {
             query?: never;
             header?: never;
@@ -2427,7 +2422,7 @@ export interface paths {
         /**
          * List a show's deleted columns
          * @description Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
-         *     contributor can pick one to restore (`restoreColumn`). Event contributors (§6) may call it.
+         *     contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
          */
         get: operations["activityAudits.listDeletedColumns"];
         put?: never;
@@ -2438,7 +2433,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/{showId}/activityAudits/deletedRows": {
+    "/shows/{showId}/activityAudits/deletedRows": {
         parameters: {
             query?: never;
             header?: never;
@@ -2448,7 +2443,7 @@ export interface paths {
         /**
          * List a show's deleted rows
          * @description Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
-         *     contributor can pick one to restore. Event contributors (§6) may call it.
+         *     contributor can pick one to restore. Event contributors may call it.
          */
         get: operations["activityAudits.listDeletedRows"];
         put?: never;
@@ -2721,7 +2716,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}": {
+    "/events/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2752,7 +2747,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/archive": {
+    "/events/{eventId}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -2773,7 +2768,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permanent": {
+    "/events/{eventId}/permanent": {
         parameters: {
             query?: never;
             header?: never;
@@ -2794,7 +2789,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/restore": {
+    "/events/{eventId}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -2815,7 +2810,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/duplicate": {
+    "/events/{eventId}/duplicate": {
         parameters: {
             query?: never;
             header?: never;
@@ -2981,7 +2976,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/deleted": {
+    "/events/deleted": {
         parameters: {
             query?: never;
             header?: never;
@@ -2989,8 +2984,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a team's deleted events
-         * @description Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
+         * List deleted events
+         * @description Lists soft-deleted events, which can still be restored or deleted permanently: those of the team `teamId` names, or,
+         *     without it, of every team the caller is an admin of. Team admins may call it.
          */
         get: operations["events.listDeletedByTeam"];
         put?: never;
@@ -3001,7 +2997,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/shows": {
+    "/events/shows": {
         parameters: {
             query?: never;
             header?: never;
@@ -3009,9 +3005,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a team's events with their shows
-         * @description Lists the team's active events, each with the shows the caller may see (private shows only for event admins). Team
-         *     members may call it.
+         * List events with their shows
+         * @description Lists active events, each with the shows the caller may see (private shows only for event admins): those of the
+         *     team `teamId` names, or, without it, of every team the caller belongs to. Team members may call it.
          */
         get: operations["events.listWithShowsByTeam"];
         put?: never;
@@ -3022,7 +3018,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/event/search": {
+    "/event/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -3031,8 +3027,9 @@ export interface paths {
         };
         /**
          * Search a team's events
-         * @description Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
-         *     10000, size 1 to 100). Team members may call it.
+         * @description Searches the title and description of events (term at least 2 characters), a page at a time (page 1 to 10000, size
+         *     1 to 100): the events of the team `teamId` names, or, without it, of every team the caller belongs to. Team members
+         *     may call it.
          */
         get: operations["events.searchByTeam"];
         put?: never;
@@ -3106,7 +3103,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/users/{userId}/events/owners": {
+    "/events/owners": {
         parameters: {
             query?: never;
             header?: never;
@@ -3115,8 +3112,8 @@ export interface paths {
         };
         /**
          * List the owners of a user's events
-         * @description Lists the distinct owners of the events `events.listByUser` returns, for filtering the dashboard by owner. The user
-         *     may list their own; product administrators anyone's.
+         * @description Lists the distinct owners of the events `events.listByUser` returns for the user `userId` names (the caller when
+         *     left out), for filtering the dashboard by owner. A user may list their own; product administrators anyone's.
          */
         get: operations["events.listOwnersByUser"];
         put?: never;
@@ -3127,7 +3124,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/guest": {
+    "/events/{eventId}/guest": {
         parameters: {
             query?: never;
             header?: never;
@@ -3148,7 +3145,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows": {
+    "/events/{eventId}/shows": {
         parameters: {
             query?: never;
             header?: never;
@@ -3161,26 +3158,15 @@ export interface paths {
          *     event, and the team's admins, may call it.
          */
         get: operations["events.listShows"];
-        /**
-         * Import a show from CSV
-         * @description Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
-         *     contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
-         *     answers `422`.
-         */
-        put: operations["shows.importCsv"];
-        /**
-         * Create a show
-         * @description Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
-         *     contributors may call it (contributors, event admins, show callers and team admins).
-         */
-        post: operations["shows.create"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/shows/guest": {
+    "/events/{eventId}/shows/guest": {
         parameters: {
             query?: never;
             header?: never;
@@ -3201,7 +3187,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eligibleMembers": {
+    "/events/{eventId}/eligibleMembers": {
         parameters: {
             query?: never;
             header?: never;
@@ -3222,7 +3208,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/roles": {
+    "/events/{eventId}/roles": {
         parameters: {
             query?: never;
             header?: never;
@@ -3248,9 +3234,8 @@ export interface paths {
         post: operations["events.createRole"];
         /**
          * Remove a user's role on an event
-         * @description Takes the user's role on the event away (§6: event roles can be deleted; §7 does not spell the call out). A user
-         *     holds one role per event and the family names the user in the call (`PUT …/roles` carries `{userId, role}`), so
-         *     the user is the `userId` query of `DELETE …/roles`. Event admins (and team admins) may call it. A user who holds
+         * @description Takes a user's role on the event away. A user holds one role per event, and an event role has no id of its own, so
+         *     the body names the user, as `events.updateRole` does. Event admins (and team admins) may call it. A user who holds
          *     no role answers `404`; removing the event's last `admin` answers `409`.
          */
         delete: operations["events.removeRole"];
@@ -3259,7 +3244,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/roles/{role}": {
+    "/events/{eventId}/roles/{role}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3280,7 +3265,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permissions": {
+    "/events/{eventId}/permissions": {
         parameters: {
             query?: never;
             header?: never;
@@ -3301,7 +3286,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/permissions/{permissionId}": {
+    "/events/{eventId}/permissions/{permissionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3317,9 +3302,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a permission from an event
-         * @description Removes a named permission from the event; no event role holds it afterwards (§6: permissions can be removed; §7
-         *     does not spell the call out, so it is written like `teams.deletePermission` under the event's path). Event admins
-         *     (and team admins) may call it.
+         * @description Removes a named permission from the event; no event role holds it afterwards. Event admins (and team admins) may
+         *     call it.
          */
         delete: operations["events.removePermission"];
         options?: never;
@@ -3327,7 +3311,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/owner": {
+    "/events/{eventId}/owner": {
         parameters: {
             query?: never;
             header?: never;
@@ -3348,7 +3332,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/photo": {
+    "/events/{eventId}/photo": {
         parameters: {
             query?: never;
             header?: never;
@@ -3369,7 +3353,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/asset": {
+    "/events/{eventId}/asset": {
         parameters: {
             query?: never;
             header?: never;
@@ -3390,7 +3374,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/labels": {
+    "/events/{eventId}/labels": {
         parameters: {
             query?: never;
             header?: never;
@@ -3411,7 +3395,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/labels/{labelId}": {
+    "/events/{eventId}/labels/{labelId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3436,7 +3420,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/globalElementLabels": {
+    "/events/{eventId}/globalElementLabels": {
         parameters: {
             query?: never;
             header?: never;
@@ -3457,7 +3441,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/globalElementLabels/{labelId}": {
+    "/events/{eventId}/globalElementLabels/{labelId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3483,7 +3467,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventinvite/{userId}": {
+    "/events/{eventId}/eventinvite/{userId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3533,9 +3517,8 @@ export interface paths {
         };
         /**
          * List the event role types
-         * @description Lists the roles a user can hold on an event (§3 "event role types", §6: readOnly, contributor, admin, showCaller).
-         *     §6 names "list role types" for events as for teams; §7 does not spell it out, so it is written like
-         *     `GET /teamRoleTypes`. Any signed-in user may call it.
+         * @description Lists the roles a user can hold on an event: readOnly, contributor, admin, showCaller. Any signed-in user may call
+         *     it.
          */
         get: operations["events.listRoleTypes"];
         put?: never;
@@ -3546,7 +3529,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs": {
+    "/eventDocs": {
         parameters: {
             query?: never;
             header?: never;
@@ -3555,8 +3538,9 @@ export interface paths {
         };
         /**
          * List an event's documents
-         * @description Lists the event's documents that are neither archived nor deleted, newest first. Anyone with a role on the event,
-         *     and the team's admins, may call it.
+         * @description Lists the documents that are neither archived nor deleted, newest first: those of the event `eventId` names, or,
+         *     without it, of every event the caller holds a role on (team admins: every event of their teams). Anyone with a role
+         *     on the event, and the team's admins, may call it.
          */
         get: operations["eventDocs.list"];
         put?: never;
@@ -3567,7 +3551,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/doc": {
+    "/events/{eventId}/doc": {
         parameters: {
             query?: never;
             header?: never;
@@ -3589,7 +3573,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}": {
+    "/eventDocs/{eventDocId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3615,7 +3599,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/restore": {
+    "/eventDocs/{eventDocId}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -3636,7 +3620,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/archive": {
+    "/eventDocs/{eventDocId}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -3657,7 +3641,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl": {
+    "/signedUrl": {
         parameters: {
             query?: never;
             header?: never;
@@ -3678,7 +3662,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/{eventDocId}/signedUrl/public": {
+    "/signedUrl/public": {
         parameters: {
             query?: never;
             header?: never;
@@ -3687,9 +3671,8 @@ export interface paths {
         };
         /**
          * Get a public download address for a document
-         * @description Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (§6: docs
-         *     have public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents
-         *     exist.
+         * @description Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (docs have
+         *     public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
          */
         get: operations["eventDocs.getPublicSignedUrl"];
         put?: never;
@@ -3700,7 +3683,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/eventDocs/signedUrls": {
+    "/signedUrls": {
         parameters: {
             query?: never;
             header?: never;
@@ -3710,8 +3693,7 @@ export interface paths {
         /**
          * Get download addresses for several documents
          * @description Returns one signed address per document named (the `eventDocId` key repeated, 1 to 100 ids), each valid for `ttl`
-         *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document of this
-         *     event answers `404`.
+         *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
          */
         get: operations["eventDocs.listSignedUrls"];
         put?: never;
@@ -3722,7 +3704,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}": {
+    "/events/{eventId}/fsobject/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3748,7 +3730,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/restore": {
+    "/events/{eventId}/fsobject/{id}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -3769,7 +3751,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/archive": {
+    "/events/{eventId}/fsobject/{id}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -3790,7 +3772,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/permanent": {
+    "/events/{eventId}/fsobject/{id}/permanent": {
         parameters: {
             query?: never;
             header?: never;
@@ -3811,7 +3793,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder": {
+    "/events/{eventId}/fsobject/folder": {
         parameters: {
             query?: never;
             header?: never;
@@ -3832,7 +3814,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder/{id}": {
+    "/events/{eventId}/fsobject/folder/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3853,7 +3835,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/folder/{id}/children": {
+    "/events/{eventId}/fsobject/folder/{id}/children": {
         parameters: {
             query?: never;
             header?: never;
@@ -3874,7 +3856,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/nested": {
+    "/events/{eventId}/fsobject/nested": {
         parameters: {
             query?: never;
             header?: never;
@@ -3895,7 +3877,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/archived": {
+    "/events/{eventId}/fsobject/archived": {
         parameters: {
             query?: never;
             header?: never;
@@ -3916,7 +3898,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/search": {
+    "/events/{eventId}/fsobject/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -3937,7 +3919,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/{parentId}": {
+    "/events/{eventId}/fsobject/move/{id}/to/{parentId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3959,7 +3941,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/move/{id}/to/root": {
+    "/events/{eventId}/fsobject/move/{id}/to/root": {
         parameters: {
             query?: never;
             header?: never;
@@ -3980,7 +3962,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/{id}/displayType": {
+    "/events/{eventId}/fsobject/{id}/displayType": {
         parameters: {
             query?: never;
             header?: never;
@@ -4001,7 +3983,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/events/{eventId}/fsobject/displayTypes": {
+    "/events/{eventId}/fsobject/displayTypes": {
         parameters: {
             query?: never;
             header?: never;
@@ -4016,6 +3998,33 @@ export interface paths {
         get: operations["fsObjects.listDisplayTypes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{teamId}/events/{eventId}/shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Import a show from CSV
+         * @description Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
+         *     contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
+         *     answers `422`.
+         */
+        put: operations["shows.importCsv"];
+        /**
+         * Create a show
+         * @description Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
+         *     contributors may call it (contributors, event admins, show callers and team admins).
+         */
+        post: operations["shows.create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4437,8 +4446,8 @@ export interface paths {
         get?: never;
         /**
          * Reset all start times
-         * @description Drops every manual start time so each row starts when the one before ends, counted from the start row. Show
-         *     callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Drops every manual start time so each row starts when the one before ends, counted from the start row. Show callers
+         *     and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["shows.resetAllStartTimes"];
         post?: never;
@@ -4458,8 +4467,8 @@ export interface paths {
         get?: never;
         /**
          * Clear all proof of performance
-         * @description Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the
-         *     show again. Show callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the show
+         *     again. Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["shows.clearProofOfPerformance"];
         post?: never;
@@ -4766,8 +4775,8 @@ export interface paths {
         };
         /**
          * Get a category
-         * @description Returns one category of the show (§7 "GET … on /{categoryId}"). Anyone with a role on the event (readOnly,
-         *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         * @description Returns one category of the show. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a
+         *     team admin may call it; a private show is visible to event admins only.
          */
         get: operations["categories.get"];
         /**
@@ -4840,9 +4849,8 @@ export interface paths {
         get?: never;
         /**
          * Record proof of performance
-         * @description Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof
-         *     moves to the row's proof history. Show callers and event admins may call it (event admin includes the showCaller
-         *     role, §6).
+         * @description Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof moves
+         *     to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.createRowProof"];
         post?: never;
@@ -4925,8 +4933,8 @@ export interface paths {
         get?: never;
         /**
          * Update a proof's note
-         * @description Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and
-         *     event admins may call it (event admin includes the showCaller role, §6).
+         * @description Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and event
+         *     admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateItemRowProofNote"];
         post?: never;
@@ -4968,7 +4976,7 @@ export interface paths {
         /**
          * Clear a row's proof
          * @description Removes a row's latest proof of performance and its actual duration; its proof history is kept. Show callers and
-         *     event admins may call it (event admin includes the showCaller role, §6).
+         *     event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.clearItemRowProof"];
         post?: never;
@@ -4989,7 +4997,7 @@ export interface paths {
         /**
          * Clear a row's proof history
          * @description Removes every earlier proof of performance of a row; the latest proof is kept. Show callers and event admins may
-         *     call it (event admin includes the showCaller role, §6).
+         *     call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.clearItemRowProofHistory"];
         post?: never;
@@ -5009,8 +5017,8 @@ export interface paths {
         get?: never;
         /**
          * Set the start row
-         * @description Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may
-         *     call it (event admin includes the showCaller role, §6).
+         * @description Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may call
+         *     it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateShowStartRow"];
         post?: never;
@@ -5140,8 +5148,8 @@ export interface paths {
         get?: never;
         /**
          * Record actual durations
-         * @description Records how long rows really ran, for several rows at once (for example when a show caller corrects the times
-         *     after the show). Show callers and event admins may call it (event admin includes the showCaller role, §6).
+         * @description Records how long rows really ran, for several rows at once (for example when a show caller corrects the times after
+         *     the show). Show callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateActualDurations"];
         post?: never;
@@ -5356,7 +5364,7 @@ export interface paths {
         /**
          * Track the live show
          * @description Starts live tracking at a row, moves it to the next row, or stops it; everyone viewing the show follows. Show
-         *     callers and event admins may call it (event admin includes the showCaller role, §6).
+         *     callers and event admins may call it (the showCaller role counts as event admin).
          */
         put: operations["itemSets.updateTracking"];
         post?: never;
@@ -5753,7 +5761,7 @@ export interface components {
     schemas: {
         /**
          * Format: email
-         * @description An e-mail address (§5), at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
+         * @description An e-mail address, at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
          *     `@`; letters and digits in parts joined by `.` or `-` after it, ending in a top-level domain of two or more letters.
          *     The sign-in app also requires that domain to be on the standard list (plus `mail`); that list is not repeated here.
          * @example ada@example.com
@@ -5787,15 +5795,13 @@ export interface components {
          */
         NewPassword: string;
         /**
-         * @description An IANA time zone name.
-         * @default America/New_York
+         * @description An IANA time zone name, such as America/New_York (the product's default).
          * @example America/New_York
          */
         TimeZone: string;
         /**
-         * @description Client settings of one user, keyed by preference name (§3 names `preferences` without fields: designed as an open
-         *     map so the main application can add settings without an API change). Written one key at a time by
-         *     `users.updatePreference`.
+         * @description Client settings of one user, keyed by preference name (an open map, so the main application can add settings without
+         *     an API change). Written one key at a time by `users.updatePreference`.
          * @example {
          *       "timeFormat": "24h",
          *       "showSeconds": true
@@ -5805,8 +5811,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Which onboarding steps the user has done, keyed by onboarding key (see the onboarding group; §3 names the map
-         *     without fields). Written one key at a time by `users.updateOnboarding`.
+         * @description Which onboarding steps the user has done, keyed by onboarding key (see the onboarding group). Written one key at a
+         *     time by `users.updateOnboarding`.
          * @example {
          *       "createFirstEvent": true,
          *       "inviteTeam": false
@@ -5815,10 +5821,7 @@ export interface components {
         UserOnboarding: {
             [key: string]: boolean;
         };
-        /**
-         * @description The row a show caller is live on (§3 "trackable cue data"; fields designed). Viewers who track the caller follow
-         *     this row.
-         */
+        /** @description The row a show caller is live on. Viewers who track the caller follow this row. */
         TrackableCue: {
             eventId: components["schemas"]["Id"];
             showId: components["schemas"]["Id"];
@@ -5831,10 +5834,7 @@ export interface components {
              */
             cuedOn?: string;
         };
-        /**
-         * @description The clock of the live cue (§3 `cueClock`; fields designed): when it started, whether it runs, and the seconds
-         *     already counted before the last pause.
-         */
+        /** @description The clock of the live cue: when it started, whether it runs, and the seconds already counted before the last pause. */
         TrackableCueClock: {
             /**
              * Format: date-time
@@ -5855,8 +5855,8 @@ export interface components {
             elapsedSeconds?: number;
         };
         /**
-         * @description What the user follows in one event (§3 "per-event tracking"; fields designed): the show and row their view scrolls
-         *     to, and whether it follows the show caller's cue.
+         * @description What the user follows in one event: the show and row their view scrolls to, and whether it follows the show caller's
+         *     cue.
          */
         UserEventTracking: {
             showId?: components["schemas"]["Id"];
@@ -5869,11 +5869,9 @@ export interface components {
             following: boolean;
         };
         /**
-         * @description A person with an account (§3). §3 names `preferences`, `onboarding`, the two-factor secret and the trackable cue
-         *     data without their fields; the shapes here are designed: `preferences` is a map of client settings, `onboarding` a
-         *     map of onboarding keys to done flags, `cue`/`cueClock` the row a show caller is live on and its clock, `tracking`
-         *     the row the user follows in each event. `isAdmin` (product administrator) and `hasTwoFactorAuth` are designed too.
-         *     A pending user (invited, not signed up) may have empty names until sign-up.
+         * @description A person with an account. `preferences` is a map of client settings, `onboarding` a map of onboarding keys to done
+         *     flags, `cue`/`cueClock` the row a show caller is live on and its clock, `tracking` the row the user follows in each
+         *     event. A pending user (invited, not signed up) may have empty names until sign-up.
          */
         User: {
             _id: components["schemas"]["Id"];
@@ -5900,7 +5898,7 @@ export interface components {
              * @enum {string}
              */
             type?: "viewing" | "editing";
-            /** @description The password (the §5 sign-up rules); accepted on writes, never returned. */
+            /** @description The password; accepted on writes, never returned. */
             password?: components["schemas"]["NewPassword"];
             /**
              * @description True once the e-mail address is verified.
@@ -6077,8 +6075,8 @@ export interface components {
          */
         PersonName: string;
         /**
-         * @description A new user's details (§7 user create, with §3's industry and time zone). Sign-up is followed by a sign-in and a
-         *     team create, whose `title` is the company name of the sign-up form (§2).
+         * @description A new user's details: names, e-mail address, password and captcha, with the industry and time zone. Sign-up is
+         *     followed by a sign-in and a team create, whose `title` is the company name of the sign-up form.
          */
         SignupRequest: {
             firstName: components["schemas"]["PersonName"];
@@ -6101,6 +6099,7 @@ export interface components {
              * @constant
              */
             industry?: "Corporate";
+            /** @default America/New_York */
             timezone?: components["schemas"]["TimeZone"];
         };
         /**
@@ -6162,10 +6161,7 @@ export interface components {
              */
             url?: string;
         };
-        /**
-         * @description The paid plan a team is on (§3 `paymentPlan`). Its fields are not shown in the specification: designed as the
-         *     plan (see the plans group), the number of seats and the period it runs for.
-         */
+        /** @description The paid plan a team is on: the plan (see the plans group), the number of seats and the period it runs for. */
         TeamPaymentPlan: {
             /**
              * @description The id of the plan (see the plans group).
@@ -6197,16 +6193,13 @@ export interface components {
             endsOn?: string | null;
         };
         /**
-         * @description A role a user can hold in a team. §6 names one team role, `admin`; event roles (readOnly, contributor, admin,
+         * @description A role a user can hold in a team. The one team role is `admin`; event roles (readOnly, contributor, admin,
          *     showCaller) are a separate list held per event.
          * @example admin
          * @enum {string}
          */
         TeamRoleType: "admin";
-        /**
-         * @description A user's role in a team (§6). Its fields are not shown in the specification: designed as the pair of user and
-         *     role type, with when it was granted.
-         */
+        /** @description A user's role in a team. It is the pair of user and role type, with when it was granted. */
         TeamRole: {
             _id: components["schemas"]["Id"];
             /**
@@ -6228,15 +6221,12 @@ export interface components {
             createdOn?: string;
         };
         /**
-         * @description The name of a permission (§3 "permission names"). The names themselves are not shown in the specification: they
-         *     are camelCase words, and `GET /permissions` lists the ones the product knows.
+         * @description The name of a permission: any text of 1 to 64 characters. `GET /permissions` lists the names the product knows
+         *     (such as `manageBilling`).
          * @example manageBilling
          */
         PermissionName: string;
-        /**
-         * @description A named permission granted in a team to some of its users (§6). Fields other than the name are not shown in the
-         *     specification: designed as the list of users holding it.
-         */
+        /** @description A named permission granted in a team, with the list of users who hold it. */
         Permission: {
             _id: components["schemas"]["Id"];
             /**
@@ -6253,29 +6243,28 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /** @description A coloured label a team puts on its events (§3). A new label is `#6B66F8` unless a colour is given (§9). */
+        /** @description A coloured label a team puts on its events. A new label is `#6B66F8` unless a colour is given. */
         Label: {
             _id: components["schemas"]["Id"];
             /**
-             * @description What the label says, 1 to 64 characters (§5).
+             * @description What the label says, 1 to 64 characters.
              * @example Keynote
              */
             text: string;
             /**
-             * @description The background colour, 3 to 6 word characters, optionally preceded by `#` (§5).
+             * @description The background colour, 3 to 6 word characters, optionally preceded by `#`.
              * @example #6B66F8
              */
             color: string;
         };
         /**
-         * @description The card stored for a team at the card payment provider (§3: `stripeCardId`); subscriptions and invoices are
-         *     charged to it. The full number and the security code never come back; the other fields are not shown in the
-         *     specification and follow the provider's card object.
+         * @description The card stored for a team at the card payment provider; subscriptions and invoices are charged to it. The full
+         *     number and the security code never come back; the other fields follow the provider's card object.
          */
         StripeCard: {
             /**
-             * @description The card's id at the card payment provider.
-             * @example card_1Q2w3E4r5T6y7U8i
+             * @description The card's id at the card payment provider, 24 characters (`card_…`, `pm_…`).
+             * @example card_1Q2w3E4r5T6y7U8i9O0
              */
             stripeCardId: string;
             /**
@@ -6336,8 +6325,8 @@ export interface components {
             amount: number;
         };
         /**
-         * @description An invoice of the team at the card payment provider. An upcoming-invoice preview has no `stripeInvoiceId`.
-         *     Fields and statuses are not shown in the specification: designed after the provider's invoice object.
+         * @description An invoice of the team at the card payment provider. An upcoming-invoice preview has no `stripeInvoiceId`. Fields
+         *     and statuses follow the provider's invoice object.
          */
         StripeInvoice: {
             /**
@@ -6413,9 +6402,9 @@ export interface components {
             lines: components["schemas"]["StripeInvoiceLine"][];
         };
         /**
-         * @description A team's subscription (§3: `subscriptionId`), kept in step with the card payment provider. Status names and the
-         *     other fields are not shown in the specification: they follow the provider's subscription object. `DELETE`
-         *     cancels: the status becomes `canceled`, at once or at the end of the period (`cancelAtPeriodEnd`).
+         * @description A team's subscription, kept in step with the card payment provider. Status names and the other fields follow the
+         *     provider's subscription object. `DELETE` cancels: the status becomes `canceled`, at once or at the end of the period
+         *     (`cancelAtPeriodEnd`).
          */
         StripeSubscription: {
             subscriptionId: components["schemas"]["Id"];
@@ -6499,9 +6488,8 @@ export interface components {
             endOn: string;
         };
         /**
-         * @description A planned sequence of subscription changes (§3: `subscriptionScheduleId`), for example an upgrade on a contract
-         *     date. Status names and the other fields are not shown in the specification: they follow the provider's
-         *     subscription schedule object. `DELETE` cancels it: the status becomes `canceled`.
+         * @description A planned sequence of subscription changes, for example an upgrade on a contract date. Status names and the other
+         *     fields follow the provider's subscription schedule object. `DELETE` cancels it: the status becomes `canceled`.
          */
         StripeSubscriptionSchedule: {
             subscriptionScheduleId: components["schemas"]["Id"];
@@ -6543,8 +6531,8 @@ export interface components {
             endBehavior: "release" | "cancel";
         };
         /**
-         * @description A team owns events, labels, roles, permissions and a paid plan (§3). Billing fields are filled for team admins
-         *     only; `paymentPlan` and `card` are absent while the team has none.
+         * @description A team owns events, labels, roles, permissions and a paid plan. Billing fields are filled for team admins only;
+         *     `paymentPlan` and `card` are absent while the team has none.
          */
         Team: {
             _id: components["schemas"]["Id"];
@@ -6605,14 +6593,14 @@ export interface components {
              */
             templateContainer?: components["schemas"]["Id"];
             /**
-             * @description The numeric id of the team's deal in the HubSpot CRM (§5); product administrators only.
+             * @description The numeric id of the team's deal in the HubSpot CRM; product administrators only.
              * @example 18293746501
              */
             hubspotDealId?: string;
             /**
              * @description The card the team pays with.
              * @example {
-             *       "stripeCardId": "card_1Q2w3E4r5T6y7U8i",
+             *       "stripeCardId": "card_1Q2w3E4r5T6y7U8i9O0",
              *       "brand": "visa",
              *       "last4": "4242",
              *       "expiration": "08/29"
@@ -6648,17 +6636,20 @@ export interface components {
         /** @description A new team. Its creator becomes its admin. */
         TeamCreateRequest: {
             /**
-             * @description The team's name (§9: 2 to 100 characters). After sign-up the sign-in app sends the company name; when none is
-             *     given, "{first} {last}'s Team", with the full name cut at a word boundary when the whole would pass 100
-             *     characters.
+             * @description The team's name, 2 to 100 characters. After sign-up the sign-in app sends the company name; when none is given,
+             *     "{first} {last}'s Team", with the full name cut at a word boundary when the whole would pass 100 characters.
              * @example Ada Lovelace's Team
              */
             title: string;
             email?: components["schemas"]["Email"];
+            /**
+             * @description The time zone the team's events are shown in unless an event sets its own.
+             * @default America/New_York
+             */
             defaultTimeZone?: components["schemas"]["TimeZone"];
         };
         /**
-         * @description An access token (§3 "token"; fields designed). Send `token` as the `accessToken` query parameter on calls made for
+         * @description An access token. Send `token` as the `accessToken` query parameter on calls made for
          *     `userId`. `kind` says how it was issued.
          */
         Token: {
@@ -6693,14 +6684,14 @@ export interface components {
             email: components["schemas"]["Email"];
             /**
              * Format: password
-             * @description The account password (6 to 32 characters at sign-in, §5).
+             * @description The account password (6 to 32 characters at sign-in).
              * @example Correct-Horse-9
              */
             password: string;
         };
         /**
-         * @description The one-time code the single sign-on callback (`/sso/login/{domain}`) received from the company's identity
-         *     provider, to exchange for an access token (fields designed; §7 names only the call).
+         * @description The one-time code the single sign-on callback (`/sso/login/{domain}`) received from the company's identity provider,
+         *     to exchange for an access token.
          */
         TokenSsoRequest: {
             /**
@@ -6714,10 +6705,7 @@ export interface components {
              */
             code: string;
         };
-        /**
-         * @description Asks for a token on behalf of another user, for support work by a product administrator (fields designed; §7
-         *     names only the call).
-         */
+        /** @description Asks for a token on behalf of another user, for support work by a product administrator. */
         TokenPrivateRequest: {
             userId: components["schemas"]["Id"];
             /**
@@ -6731,12 +6719,12 @@ export interface components {
             email: components["schemas"]["Email"];
             /**
              * Format: password
-             * @description The account password (6 to 32 characters at sign-in, §5).
+             * @description The account password (6 to 32 characters at sign-in).
              * @example Correct-Horse-9
              */
             password: string;
             /**
-             * @description The six-digit code from the authenticator app (§5 "Token must be 6 digits").
+             * @description The six-digit code from the authenticator app.
              * @example 123456
              */
             timeBasedToken: string;
@@ -6853,10 +6841,7 @@ export interface components {
          *     ]
          */
         ProductAdminList: components["schemas"]["UserSummary"][];
-        /**
-         * @description Someone to invite: an e-mail address, optional names, and where to send them after sign-up (fields designed; §7
-         *     names only the call).
-         */
+        /** @description Someone to invite: an e-mail address, optional names, and where to send them after sign-up. */
         UserPendingCreateRequest: {
             email: components["schemas"]["Email"];
             firstName?: components["schemas"]["PersonName"];
@@ -6873,8 +6858,8 @@ export interface components {
          */
         CompanyName: string;
         /**
-         * @description Sign-up fields to check before a user is created (for example by an admin who invites in bulk). Each field given
-         *     is checked by the rules of §5 and, for the e-mail address, for being free.
+         * @description Sign-up fields to check before a user is created (for example by an admin who invites in bulk). Each field given is
+         *     checked by the sign-up rules (names, e-mail address, password) and, for the e-mail address, for being free.
          */
         UserValidateRequest: {
             firstName?: components["schemas"]["PersonName"];
@@ -6894,8 +6879,8 @@ export interface components {
             newPassword: components["schemas"]["NewPassword"];
         };
         /**
-         * @description Account fields only product administrators may change (fields designed; §7 names only the call): the e-mail
-         *     address, whether it is verified, and the pending flag.
+         * @description Account fields only product administrators may change: the e-mail address, whether it is verified, and the pending
+         *     flag.
          */
         UserPrivateUpdateRequest: {
             email?: components["schemas"]["Email"];
@@ -6959,10 +6944,7 @@ export interface components {
              */
             count: number;
         };
-        /**
-         * @description The few fields of a team that anyone allowed to see its name may see: in autocomplete results and on guest
-         *     pages. Designed (the specification does not show these answers).
-         */
+        /** @description The few fields of a team that anyone allowed to see its name may see: in autocomplete results and on guest pages. */
         TeamSummary: {
             _id: components["schemas"]["Id"];
             /**
@@ -6978,8 +6960,8 @@ export interface components {
             photo?: string | null;
         };
         /**
-         * @description The editable settings of a team. Team title: more than 1 and at most 100 characters (§5, the rule set for team
-         *     titles). Team e-mail rules are not shown in the specification: an e-mail address.
+         * @description The editable settings of a team. Team title: more than 1 and at most 100 characters. The team e-mail is an e-mail
+         *     address.
          */
         TeamUpdateRequest: {
             /**
@@ -6990,10 +6972,7 @@ export interface components {
             email?: components["schemas"]["Email"];
             defaultTimeZone?: components["schemas"]["TimeZone"];
         };
-        /**
-         * @description Where a team keeps the show templates all its events can start from (§3 `templateContainer`). Fields not shown
-         *     in the specification: designed as the list of template shows.
-         */
+        /** @description Where a team keeps the show templates all its events can start from: the list of template shows. */
         TeamTemplateContainer: {
             _id: components["schemas"]["Id"];
             /**
@@ -7010,8 +6989,8 @@ export interface components {
             templateShowIds: components["schemas"]["Id"][];
         };
         /**
-         * @description The team's internal account data, seen by the product's administrators only (§6). The specification names the
-         *     `/private` calls but not their fields: designed as the CRM link (`hubspotDealId`) and internal notes.
+         * @description The team's internal account data, seen by the product's administrators only. It holds the CRM link (`hubspotDealId`)
+         *     and internal notes.
          */
         TeamPrivate: {
             /**
@@ -7020,7 +6999,7 @@ export interface components {
              */
             teamId: components["schemas"]["Id"];
             /**
-             * @description The numeric id of the team's deal in the HubSpot CRM (§5), or null when not linked.
+             * @description The numeric id of the team's deal in the HubSpot CRM, or null when not linked.
              * @example 18293746501
              */
             hubspotDealId?: string | null;
@@ -7030,10 +7009,10 @@ export interface components {
              */
             notes?: string;
         };
-        /** @description New internal account data of a team (designed; see `TeamPrivate`). Omitted fields stay as they are. */
+        /** @description New internal account data of a team (see `TeamPrivate`). Omitted fields stay as they are. */
         TeamPrivateUpdateRequest: {
             /**
-             * @description The numeric HubSpot deal id (§5), or null to unlink.
+             * @description The numeric HubSpot deal id, or null to unlink.
              * @example 18293746501
              */
             hubspotDealId?: string | null;
@@ -7043,7 +7022,7 @@ export interface components {
              */
             notes?: string;
         };
-        /** @description A member of a team and when they last used the product (designed; not shown in the specification). */
+        /** @description A member of a team and when they last used the product. */
         TeamActiveUser: {
             /**
              * @description The user's id.
@@ -7069,8 +7048,8 @@ export interface components {
             lastActiveOn: string;
         };
         /**
-         * @description Keeps track of a team's global elements, the reusable rows shared across its shows (§1, §3 "global element
-         *     manager"). Fields not shown in the specification: designed as the team's global element containers.
+         * @description Keeps track of a team's global elements, the reusable rows shared across its shows: the team's global element
+         *     containers.
          */
         TeamGlobalElementManager: {
             _id: components["schemas"]["Id"];
@@ -7093,11 +7072,14 @@ export interface components {
              */
             updatedOn?: string;
         };
-        /**
-         * @description The days a daily-active-users report covers, counted in the team's default time zone. At most 366 days. Not shown
-         *     in the specification; designed.
-         */
+        /** @description The days a daily-active-users report covers, at most 366, and the team it counts (every team when left out). */
         TeamDailyActiveUsersReportRequest: {
+            /**
+             * @description The team whose members are counted, in its default time zone. Left out: every user of the product, counted in
+             *     UTC (internal product administrators only).
+             * @example 65a1f0c2e4b0a1b2c3d4e5f7
+             */
+            teamId?: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The first day, `YYYY-MM-DD`.
@@ -7127,15 +7109,15 @@ export interface components {
             activeUsers: number;
         };
         /**
-         * @description How many members of a team used the product each day of a range. Fields not shown in the specification: one row
-         *     per day, days without activity included with 0.
+         * @description How many members of a team (or users of the product) used it each day of a range: one row per day, days without
+         *     activity included with 0.
          */
         TeamDailyActiveUsersReport: {
             /**
-             * @description The team's id.
+             * @description The team counted, or null for a report over every user of the product.
              * @example 65a1f0c2e4b0a1b2c3d4e5f7
              */
-            teamId: components["schemas"]["Id"];
+            teamId: string | null;
             /**
              * Format: date
              * @description The first day reported.
@@ -7165,8 +7147,8 @@ export interface components {
             rows: components["schemas"]["TeamDailyActiveUsersRow"][];
         };
         /**
-         * @description The team's customer record at the card payment provider, which invoices and subscriptions are billed to. Fields not
-         *     shown in the specification: designed after the provider's customer object.
+         * @description The team's customer record at the card payment provider, which invoices and subscriptions are billed to. Fields
+         *     follow the provider's customer object.
          */
         StripeCustomer: {
             /**
@@ -7188,11 +7170,11 @@ export interface components {
             zip?: string;
             /**
              * @description The team's stored card, which is charged, or null when the team has no card.
-             * @example card_1Q2w3E4r5T6y7U8i
+             * @example card_1Q2w3E4r5T6y7U8i9O0
              */
             stripeCardId?: string | null;
         };
-        /** @description Puts a team on a plan (designed; the specification does not show the payload). */
+        /** @description Puts a team on a plan. */
         TeamPaymentPlanUpdateRequest: {
             /**
              * @description The id of the plan (see the plans group).
@@ -7219,8 +7201,8 @@ export interface components {
             endsOn?: string | null;
         };
         /**
-         * @description A label to create or the new text and colour of an existing one (rules of §5). Without `color` a new label gets
-         *     the default `#6B66F8` (§9).
+         * @description A label to create or the new text and colour of an existing one: text of 1 to 64 characters, colour of 3 to 6 word
+         *     characters with an optional `#`. Without `color` a new label gets the default `#6B66F8`.
          */
         LabelRequest: {
             /**
@@ -7235,7 +7217,7 @@ export interface components {
              */
             color?: string;
         };
-        /** @description Grants a named permission in a team to some users. Not shown in the specification; designed. */
+        /** @description Grants a named permission in a team to some users. */
         TeamPermissionCreateRequest: {
             name: components["schemas"]["PermissionName"];
             /**
@@ -7246,10 +7228,7 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /**
-         * @description The users who hold a team permission from now on; replaces the previous list. Not shown in the specification;
-         *     designed.
-         */
+        /** @description The users who hold a team permission from now on; replaces the previous list. */
         TeamPermissionUpdateRequest: {
             /**
              * @description The users to hold the permission; an empty list leaves the permission with no holder.
@@ -7260,7 +7239,7 @@ export interface components {
              */
             userIds: components["schemas"]["Id"][];
         };
-        /** @description Grants a user a role in the team. Not shown in the specification; designed as user and role type. */
+        /** @description Grants a user a role in the team. */
         TeamRoleCreateRequest: {
             /**
              * @description The user's id.
@@ -7269,17 +7248,11 @@ export interface components {
             userId: components["schemas"]["Id"];
             roleType: components["schemas"]["TeamRoleType"];
         };
-        /**
-         * @description Changes the type of a team role (§6 "update"). Not shown in the specification; designed as the role type alone,
-         *     since the role's user and team do not change.
-         */
+        /** @description Changes the type of a team role: the role type alone, since the role's user and team do not change. */
         TeamRoleUpdateRequest: {
             roleType: components["schemas"]["TeamRoleType"];
         };
-        /**
-         * @description Which event roles may see one view of the application (§3 "view permissions"). Fields not shown in the
-         *     specification: designed as a view name and the event roles of §6 allowed to see it.
-         */
+        /** @description Which event roles may see one view of the application: a view name and the event roles allowed to see it. */
         ViewPermission: {
             /**
              * @description The view, as a camelCase word.
@@ -7292,7 +7265,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description The event roles that may see the view; team admins always may (§6).
+             * @description The event roles that may see the view; team admins always may.
              * @example [
              *       "contributor",
              *       "admin"
@@ -7301,9 +7274,9 @@ export interface components {
             roles: ("readOnly" | "contributor" | "admin" | "showCaller")[];
         };
         /**
-         * @description Single sign-on for one company domain (§3: domain, email matchers). The sign-in app reads it, unauthenticated, to
-         *     decide whether an address signs in through SSO at `/sso/login/{domain}`. Only these public fields are returned:
-         *     the identity provider's secrets and the owning team never are. `provider` is designed (not shown).
+         * @description Single sign-on for one company domain. The sign-in app reads it, unauthenticated, to decide whether an address signs
+         *     in through SSO at `/sso/login/{domain}`. Only these public fields are returned: the identity provider's secrets and
+         *     the owning team never are.
          */
         SsoConfig: {
             /**
@@ -7328,10 +7301,7 @@ export interface components {
              */
             provider?: "saml" | "oidc";
         };
-        /**
-         * @description An onboarding step the application can show a user (§3: key, type). A user's own progress is kept on the user
-         *     (`onboarding`). Fields other than key and type are not shown in the specification: designed for display.
-         */
+        /** @description An onboarding step the application can show a user. A user's own progress is kept on the user (`onboarding`). */
         Onboarding: {
             /**
              * @description The step's stable key.
@@ -7361,8 +7331,9 @@ export interface components {
             order?: number;
         };
         /**
-         * @description The credit card form (§3, rules of §5). The number, expiration, security code and ZIP are write-only: the API
-         *     passes them to the card payment provider and keeps only the stored card (`StripeCard`).
+         * @description The credit card form: number of 13 to 16 digits, name of 2 to 64 characters, expiration `NN/NN`, three-digit
+         *     security code and five-digit ZIP. The number, expiration, security code and ZIP are write-only: the API passes them
+         *     to the card payment provider and keeps only the stored card (`StripeCard`).
          */
         CreditCardForm: {
             /**
@@ -7392,8 +7363,8 @@ export interface components {
             zip: string;
         };
         /**
-         * @description Changes to a stored card. The provider cannot change a card's number or security code, so only these fields
-         *     change; to use another card, send the card form again. Payload not shown in the specification: designed here.
+         * @description Changes to a stored card. The provider cannot change a card's number or security code, so only these fields change;
+         *     to use another card, send the card form again.
          */
         StripeCardUpdateRequest: {
             /**
@@ -7412,7 +7383,7 @@ export interface components {
              */
             zip?: string;
         };
-        /** @description Changes to the team's billing details at the payment provider. Payload not shown in the specification. */
+        /** @description Changes to the team's billing details at the payment provider. */
         StripeCustomerUpdateRequest: {
             /**
              * @description The name printed on invoices.
@@ -7441,10 +7412,15 @@ export interface components {
             quantity: number;
         };
         /**
-         * @description A one-off invoice to prepare for the team, for example for an event billed outside a subscription. It stays a
-         *     draft until finalised at the provider. Payload not shown in the specification: designed here.
+         * @description A one-off invoice to prepare for a team, for example for an event billed outside a subscription. It stays a draft
+         *     until finalised at the provider.
          */
         StripeInvoiceDraftRequest: {
+            /**
+             * @description The team billed, through its billing customer.
+             * @example 65a1f0c2e4b0a1b2c3d4e5f7
+             */
+            teamId: components["schemas"]["Id"];
             /**
              * @description The lines to bill.
              * @example [
@@ -7469,8 +7445,8 @@ export interface components {
             daysUntilDue?: number;
         };
         /**
-         * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying
-         *     it. An empty object previews the next invoice as things stand. Payload not shown in the specification.
+         * @description A change to preview on a subscription's next invoice (for example more seats or another price), without applying it.
+         *     An empty object previews the next invoice as things stand.
          */
         StripeUpcomingInvoiceRequest: {
             /**
@@ -7486,8 +7462,8 @@ export interface components {
             quantity?: number;
         };
         /**
-         * @description A price of the product catalogue at the card payment provider, which plans and subscriptions bill. Fields not
-         *     shown in the specification: designed after the provider's price object.
+         * @description A price of the product catalogue at the card payment provider, which plans and subscriptions bill. Fields follow the
+         *     provider's price object.
          */
         StripePrice: {
             /**
@@ -7530,7 +7506,7 @@ export interface components {
              */
             active: boolean;
         };
-        /** @description A new subscription for the team. Payload not shown in the specification; designed here. */
+        /** @description A new subscription for the team. */
         StripeSubscriptionCreateRequest: {
             /**
              * @description The price to bill (see `billing.listPrices`).
@@ -7552,7 +7528,7 @@ export interface components {
         };
         /**
          * @description Changes to a subscription. A price or seat change is prorated on the next invoice (preview it with
-         *     `billing.previewUpcomingInvoice`). Payload not shown in the specification: designed here.
+         *     `billing.previewUpcomingInvoice`).
          */
         StripeSubscriptionUpdateRequest: {
             /**
@@ -7572,7 +7548,16 @@ export interface components {
              */
             cancelAtPeriodEnd?: boolean;
         };
-        /** @description A new subscription schedule for the team. Payload not shown in the specification; designed here. */
+        /** @description How to cancel a subscription; an empty or missing body cancels at once. */
+        StripeSubscriptionCancelRequest: {
+            /**
+             * @description True keeps the subscription until the end of the period already paid.
+             * @default false
+             * @example true
+             */
+            atPeriodEnd?: boolean;
+        };
+        /** @description A new subscription schedule for the team. */
         StripeSubscriptionScheduleCreateRequest: {
             subscriptionId?: components["schemas"]["Id"];
             /**
@@ -7595,10 +7580,7 @@ export interface components {
              */
             endBehavior?: "release" | "cancel";
         };
-        /**
-         * @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. Payload not shown in
-         *     the specification: designed here.
-         */
+        /** @description Changes to a schedule that has not completed. `phases` replaces the phases not yet finished. */
         StripeSubscriptionScheduleUpdateRequest: {
             /**
              * @description The phases in time order; each starts when the previous one ends.
@@ -7619,10 +7601,7 @@ export interface components {
              */
             endBehavior?: "release" | "cancel";
         };
-        /**
-         * @description A paid plan a team can be on (its `paymentPlan`), billed through a price at the card payment provider. §3 names the
-         *     entity without fields: these are designed here.
-         */
+        /** @description A paid plan a team can be on (its `paymentPlan`), billed through a price at the card payment provider. */
         Plan: {
             planId: components["schemas"]["Id"];
             /**
@@ -7666,15 +7645,15 @@ export interface components {
              */
             active: boolean;
         };
-        /** @description A new plan. Payload not shown in the specification; designed here. */
+        /** @description A new plan. */
         PlanCreateRequest: {
             /**
-             * @description The plan's name, 2 to 64 characters (§5 general name).
+             * @description The plan's name, 2 to 64 characters.
              * @example Team
              */
             name: string;
             /**
-             * @description What the plan is for, 2 to 200 characters (§5 description).
+             * @description What the plan is for, 2 to 200 characters.
              * @example For production teams running several events a year.
              */
             description?: string;
@@ -7705,16 +7684,16 @@ export interface components {
             features?: string[];
         };
         /**
-         * @description A phone number (§5): once dashes, plus signs, parentheses and spaces are removed, 4 to 15 digits remain.
+         * @description A phone number: once dashes, plus signs, parentheses and spaces are removed, 4 to 15 digits remain.
          * @example +1 (212) 555-0147
          */
         LeadPhone: string;
         /**
-         * @description How the lead heard about the product, 2 to 300 characters (§5 heard-about).
+         * @description How the lead heard about the product, 2 to 300 characters.
          * @example A colleague used it for our spring conference.
          */
         LeadHeardAbout: string;
-        /** @description A new sales lead. Payload not shown in the specification; fields and rules follow §5. */
+        /** @description A new sales lead; each field's rule is stated on it. */
         LeadCreateRequest: {
             firstName?: components["schemas"]["PersonName"];
             lastName?: components["schemas"]["PersonName"];
@@ -7724,11 +7703,11 @@ export interface components {
             heardAbout?: components["schemas"]["LeadHeardAbout"];
         };
         /**
-         * @description A tag's text, 1 to 64 characters. §5 gives no rule for tags; this follows the label text rule, the nearest one.
+         * @description A tag's text, 1 to 64 characters.
          * @example Trade show
          */
         TagText: string;
-        /** @description A tag put on sales leads (§3 `tagId`). Its other fields are not shown in the specification. */
+        /** @description A tag put on sales leads. */
         Tag: {
             tagId: components["schemas"]["Id"];
             text: components["schemas"]["TagText"];
@@ -7740,8 +7719,9 @@ export interface components {
             leadCount?: number;
         };
         /**
-         * @description A sales lead (§3: `leadId`, `tags`). The other fields are not shown in the specification: designed after the
-         *     trial sign-up form (names, company, phone and heard-about follow the §5 rules).
+         * @description A sales lead, with the fields of the trial sign-up form: names of 2 to 50 characters, company of 2 to 32, phone of 4
+         *     to 15 digits once dashes, plus signs, parentheses and spaces are stripped, and how they heard about the product in 2
+         *     to 300 characters.
          */
         Lead: {
             leadId: components["schemas"]["Id"];
@@ -7842,15 +7822,14 @@ export interface components {
          */
         ReportDate: string;
         /**
-         * @description The name of the API method that made a change, as §7 names it (for example `updateItemRowCell`), optionally
-         *     prefixed with its group and a dot.
+         * @description The name of the API method that made a change (for example `updateItemRowCell`), optionally prefixed with its group
+         *     and a dot.
          * @example updateItemRowCell
          */
         ActivityAuditMethodName: string;
         /**
-         * @description One recorded change (§3 "activity audit records"): who called which method on what, and the value before and
-         *     after. The fields are not shown in the specification: designed here. Ids of the scopes a change did not touch are
-         *     null.
+         * @description One recorded change: who called which method on what, and the value before and after. Ids of the scopes a change did
+         *     not touch are null.
          */
         ActivityAudit: {
             activityAuditId: components["schemas"]["Id"];
@@ -8038,10 +8017,7 @@ export interface components {
              */
             activityCount: number;
         };
-        /**
-         * @description A new event (also the body of a trial event). The caller becomes its owner and an event admin. Field names follow
-         *     the Event entity of §3; the payload itself is designed here (§7: not shown).
-         */
+        /** @description A new event (also the body of a trial event). The caller becomes its owner and an event admin. */
         EventCreateRequest: {
             /**
              * @description The event's title, 2 to 64 characters.
@@ -8055,18 +8031,18 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts; left out, the event has no dates yet.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn?: string;
             /**
              * Format: date-time
              * @description When the event ends; a value before `startOn` answers `422`.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn?: string;
             /**
-             * @description The event's time zone; the team's default time zone when left out.
+             * @description The time zone the event's times are shown in; left out, the team's `defaultTimeZone` applies.
              * @example America/New_York
              */
             timezone?: components["schemas"]["TimeZone"];
@@ -8078,12 +8054,12 @@ export interface components {
             industry?: string;
         };
         /**
-         * @description An event role (§6). `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
+         * @description An event role. `admin` and `showCaller` are event admins; `contributor` may edit; `readOnly` may only read.
          * @example contributor
          * @enum {string}
          */
         EventRoleType: "readOnly" | "contributor" | "admin" | "showCaller";
-        /** @description One user's role on one event. Field names are designed here (§3 lists roles without fields). */
+        /** @description One user's role on one event. */
         EventRole: {
             /**
              * @description The user holding the role.
@@ -8101,10 +8077,7 @@ export interface components {
              */
             role: components["schemas"]["EventRoleType"];
         };
-        /**
-         * @description A named permission on one event and the event roles that hold it. Field names are designed here (§3 lists
-         *     permissions without fields).
-         */
+        /** @description A named permission on one event and the event roles that hold it. */
         EventPermission: {
             /**
              * @description The permissionId.
@@ -8130,11 +8103,7 @@ export interface components {
              */
             roles: components["schemas"]["EventRoleType"][];
         };
-        /**
-         * @description An event a team plans: it holds shows, documents and folders, labels, roles and permissions. `_id` is the eventId.
-         *     §3 names the fields; their types, and the fields `teamId`, `timezone`, `globalElementLabels`, `createdOn` and
-         *     `modifiedOn`, are designed here (§3: not shown).
-         */
+        /** @description An event a team plans: it holds shows, documents and folders, labels, roles and permissions. `_id` is the eventId. */
         Event: {
             /**
              * @description The eventId.
@@ -8158,16 +8127,16 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn: string | null;
             /**
              * Format: date-time
-             * @description When the event ends; never before `startOn`.
+             * @description When the event ends; never before `startOn`, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn: string | null;
             /**
              * @description The time zone the event's times are shown in; the team's default time zone when not set.
              * @example America/New_York
@@ -8291,7 +8260,7 @@ export interface components {
              */
             modifiedOn?: string;
         };
-        /** @description The event fields to change; fields left out keep their value. Designed here (§7 payload not shown). */
+        /** @description The event fields to change; fields left out keep their value. */
         EventUpdateRequest: {
             /**
              * @description The event's title, 2 to 64 characters.
@@ -8328,7 +8297,7 @@ export interface components {
         };
         /**
          * @description How to copy an event. The copy gets the same shows, labels, roles and permissions; documents and folders only when
-         *     asked. Designed here (§7 payload not shown).
+         *     asked.
          */
         EventDuplicateRequest: {
             /**
@@ -8403,10 +8372,10 @@ export interface components {
             teamId: components["schemas"]["Id"];
             /**
              * Format: date-time
-             * @description When the event starts, to tell same-named events apart.
+             * @description When the event starts, to tell same-named events apart, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn?: string;
+            startOn?: string | null;
         };
         /**
          * @description A show (list, schedule) as the event's listings show it: enough to draw a card and open the show. The full show is
@@ -8455,16 +8424,16 @@ export interface components {
             title: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn?: string;
+            startOn?: string | null;
             /**
              * Format: date-time
-             * @description When the event ends.
+             * @description When the event ends, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn?: string;
+            endOn?: string | null;
             /**
              * @description The event's shows the caller may see.
              * @example [
@@ -8477,10 +8446,7 @@ export interface components {
              */
             shows: components["schemas"]["EventShowSummary"][];
         };
-        /**
-         * @description What a guest with a read-only pass sees of an event: no roles, permissions, owner or documents. Designed here (§6:
-         *     guest-specific read calls exist).
-         */
+        /** @description What a guest with a read-only pass sees of an event: no roles, permissions, owner or documents. */
         EventGuestView: {
             /**
              * @description The eventId.
@@ -8499,16 +8465,16 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description When the event starts.
+             * @description When the event starts, or null while the event has no dates.
              * @example 2026-09-18T13:00:00Z
              */
-            startOn: string;
+            startOn: string | null;
             /**
              * Format: date-time
-             * @description When the event ends.
+             * @description When the event ends, or null while the event has no dates.
              * @example 2026-09-18T22:00:00Z
              */
-            endOn: string;
+            endOn: string | null;
             /**
              * @description The time zone the event's times are shown in.
              * @example America/New_York
@@ -8532,13 +8498,394 @@ export interface components {
              */
             labels?: components["schemas"]["Label"][];
         };
+        /** @description Gives a user a role on an event, or changes the role they hold. */
+        EventRoleRequest: {
+            /**
+             * @description The user; a member of the event's team (see `events.listEligibleMembers`).
+             * @example 65a1f0c2e4b0a1b2c3d4e614
+             */
+            userId: components["schemas"]["Id"];
+            /**
+             * @description The role to hold.
+             * @example contributor
+             */
+            role: components["schemas"]["EventRoleType"];
+        };
+        /** @description Whose role on the event to take away. */
+        EventRoleRemoveRequest: {
+            /**
+             * @description The user whose role on the event is removed.
+             * @example 65a1f0c2e4b0a1b2c3d4e614
+             */
+            userId: components["schemas"]["Id"];
+        };
+        /** @description A permission to grant on an event, or its new set of roles. */
+        EventPermissionRequest: {
+            /**
+             * @description The permission's name, one of the names `GET /permissions` lists.
+             * @example editShows
+             */
+            name: components["schemas"]["PermissionName"];
+            /**
+             * @description The event roles that hold the permission.
+             * @example [
+             *       "admin",
+             *       "contributor"
+             *     ]
+             */
+            roles: components["schemas"]["EventRoleType"][];
+        };
+        /** @description The new owner of an event. */
+        EventOwnerRequest: {
+            /**
+             * @description The user who becomes the owner; a member of the event's team.
+             * @example 65a1f0c2e4b0a1b2c3d4e614
+             */
+            userId: components["schemas"]["Id"];
+        };
+        /** @description The multipart body that replaces an event's cover photo. */
+        EventPhotoUpload: {
+            /**
+             * @description The image (JPEG, PNG or WebP), at most 10 MB.
+             * @example (binary)
+             */
+            file: string;
+            /**
+             * @description The file name to keep, when it differs from the uploaded part's name.
+             * @example harbour-hall.jpg
+             */
+            name?: string;
+        };
+        /** @description The multipart body that replaces an event's branding asset (for example the logo on PDF exports). */
+        EventAssetUpload: {
+            /**
+             * @description The asset (an image or a PDF), at most 10 MB.
+             * @example (binary)
+             */
+            file: string;
+            /**
+             * @description The file name to keep, when it differs from the uploaded part's name.
+             * @example launch-logo.png
+             */
+            name?: string;
+        };
         /**
-         * @description A show, list or schedule title: 2 to 64 characters (§5 title).
+         * @description Something a team can buy per event (for example one event on the pay-per-event plan). Prices are the card payment
+         *     provider's.
+         */
+        EventProduct: {
+            /**
+             * @description The product's id.
+             * @example 65a1f0c2e4b0a1b2c3d4e615
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The product's name.
+             * @example Single event
+             */
+            name: string;
+            /**
+             * @description What the product gives.
+             * @example One event with unlimited shows and guests for 90 days.
+             */
+            description?: string;
+            /**
+             * Format: int32
+             * @description The price in the currency's smallest unit (cents).
+             * @example 29900
+             */
+            unitAmount: number;
+            /**
+             * @description The ISO 4217 currency code, lowercase as the payment provider writes it.
+             * @example usd
+             */
+            currency: string;
+            /**
+             * @description The payment provider's price id.
+             * @example price_1Q2w3E4r5T6y7U8i
+             */
+            stripePriceId?: string;
+        };
+        /**
+         * @description A document uploaded to an event. `_id` is the eventDocId. Each document also appears in the event's file tree as a
+         *     file system object (`objectId`).
+         */
+        EventDoc: {
+            /**
+             * @description The eventDocId.
+             * @example 65a1f0c2e4b0a1b2c3d4e60b
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The event the document belongs to.
+             * @example 65a1f0c2e4b0a1b2c3d4e601
+             */
+            eventId: components["schemas"]["Id"];
+            /**
+             * @description The file system object that places the document in the event's file tree.
+             * @example 65a1f0c2e4b0a1b2c3d4e60c
+             */
+            objectId?: components["schemas"]["Id"];
+            /**
+             * @description The document's name, 2 to 64 characters.
+             * @example Harbour Hall floor plan.pdf
+             */
+            name: string;
+            /**
+             * @description The media type the document was uploaded with.
+             * @example application/pdf
+             */
+            contentType: string;
+            /**
+             * Format: int64
+             * @description The document's size in bytes.
+             * @example 482133
+             */
+            size: number;
+            /**
+             * @description True when anyone with the event's shared link may fetch it through a public signed URL.
+             * @default false
+             * @example false
+             */
+            isPublic?: boolean;
+            /**
+             * @description The user who uploaded it.
+             * @example 65a1f0c2e4b0a1b2c3d4e5f6
+             */
+            uploadedBy?: components["schemas"]["Id"];
+            /**
+             * @description True when the document is archived.
+             * @example false
+             */
+            archived: boolean;
+            /**
+             * @description True when the document is soft-deleted.
+             * @example false
+             */
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description When it was uploaded.
+             * @example 2026-05-03T10:05:00Z
+             */
+            createdOn?: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2026-05-03T10:05:00Z
+             */
+            modifiedOn?: string;
+        };
+        /** @description The multipart body of a document upload. */
+        EventDocUpload: {
+            /**
+             * @description The document's bytes, at most 50 MB.
+             * @example (binary)
+             */
+            file: string;
+            /**
+             * @description The document's name; the uploaded part's file name when left out.
+             * @example Harbour Hall floor plan.pdf
+             */
+            name?: string;
+            /**
+             * @description The folder (file system object) to place it in; the root of the event's file tree when left out.
+             * @example 65a1f0c2e4b0a1b2c3d4e60d
+             */
+            parentId?: components["schemas"]["Id"];
+            /**
+             * @description "true" to allow public signed URLs for it (a form field, hence a string).
+             * @default false
+             * @example false
+             * @enum {string}
+             */
+            isPublic?: "true" | "false";
+        };
+        /** @description The document fields to change. */
+        EventDocUpdateRequest: {
+            /**
+             * @description The document's new name, 2 to 64 characters.
+             * @example Harbour Hall floor plan v2.pdf
+             */
+            name?: string;
+            /**
+             * @description Whether public signed URLs may be issued for it.
+             * @example true
+             */
+            isPublic?: boolean;
+        };
+        /** @description A short-lived address from which a document's bytes can be fetched without credentials. */
+        SignedUrl: {
+            /**
+             * @description The document the address serves.
+             * @example 65a1f0c2e4b0a1b2c3d4e60b
+             */
+            eventDocId: components["schemas"]["Id"];
+            /**
+             * Format: uri
+             * @description The signed address; treat it as a secret until it expires.
+             * @example https://files.example.com/docs/65a1f0c2e4b0a1b2c3d4e60b?expires=1790000000&signature=4f1c9a2b
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the address stops working.
+             * @example 2026-05-04T17:12:00Z
+             */
+            expiresAt: string;
+        };
+        /**
+         * @description How a file system object is drawn, taken from what it refers to (`reference.displayType`); `folder` for folders.
+         * @example pdf
+         * @enum {string}
+         */
+        FsObjectDisplayType: "folder" | "document" | "pdf" | "image" | "video" | "audio" | "spreadsheet" | "presentation" | "archive" | "show" | "other";
+        /** @description What a file (not a folder) in the event's file tree stands for. */
+        FsObjectReference: {
+            /**
+             * @description Which collection the referenced item is in.
+             * @example eventDoc
+             * @enum {string}
+             */
+            kind: "eventDoc" | "show";
+            /**
+             * @description The referenced item's id (an eventDocId or a showId).
+             * @example 65a1f0c2e4b0a1b2c3d4e60b
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description How the referenced item is drawn.
+             * @example pdf
+             */
+            displayType: components["schemas"]["FsObjectDisplayType"];
+        };
+        /**
+         * @description A file or folder in an event's file tree. `_id` is the objectId. It is archived explicitly (`archived`) or
+         *     implicitly, when a folder above it is archived (`implicitlyArchived`).
+         */
+        FsObject: {
+            /**
+             * @description The objectId.
+             * @example 65a1f0c2e4b0a1b2c3d4e60c
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description The event whose file tree holds it.
+             * @example 65a1f0c2e4b0a1b2c3d4e601
+             */
+            eventId: components["schemas"]["Id"];
+            /**
+             * @description The name shown in the tree.
+             * @example Harbour Hall floor plan.pdf
+             */
+            name: string;
+            /**
+             * @description The name folded for sorting (lowercase, accents removed, numbers zero-padded).
+             * @example harbour hall floor plan.pdf
+             */
+            sortableName: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2026-05-03T10:05:00Z
+             */
+            modifiedOn: string;
+            /**
+             * @description The folder it is in, or null at the root.
+             * @example 65a1f0c2e4b0a1b2c3d4e60d
+             */
+            parentId: string | null;
+            /**
+             * @description How it is drawn; `folder` for folders, otherwise `reference.displayType`.
+             * @example pdf
+             */
+            displayType: components["schemas"]["FsObjectDisplayType"];
+            /**
+             * @description True for a folder.
+             * @example false
+             */
+            folder: boolean;
+            /**
+             * @description The ids of the folders above it, from the root down; empty at the root.
+             * @example [
+             *       "65a1f0c2e4b0a1b2c3d4e60d"
+             *     ]
+             */
+            path: components["schemas"]["Id"][];
+            /**
+             * @description What a file stands for; absent on folders.
+             * @example {
+             *       "kind": "eventDoc",
+             *       "_id": "65a1f0c2e4b0a1b2c3d4e60b",
+             *       "displayType": "pdf"
+             *     }
+             */
+            reference?: components["schemas"]["FsObjectReference"];
+            /**
+             * @description True when it was archived itself.
+             * @example false
+             */
+            archived: boolean;
+            /**
+             * @description True when a folder above it is archived, which hides it too.
+             * @example false
+             */
+            implicitlyArchived: boolean;
+            /**
+             * @description True when it is soft-deleted.
+             * @example false
+             */
+            deleted?: boolean;
+        };
+        /** @description A new folder in an event's file tree. */
+        FsFolderCreateRequest: {
+            /**
+             * @description The folder's name, 2 to 64 characters; unique among its siblings.
+             * @example Venue
+             */
+            name: string;
+            /**
+             * @description The folder to create it in; the root when left out.
+             * @example 65a1f0c2e4b0a1b2c3d4e60d
+             */
+            parentId?: components["schemas"]["Id"];
+        };
+        /** @description A folder's new name. */
+        FsFolderUpdateRequest: {
+            /**
+             * @description The folder's new name, 2 to 64 characters; unique among its siblings.
+             * @example Venue and access
+             */
+            name: string;
+        };
+        /** @description A file system object with the objects inside it, for the nested view of an event's file tree. */
+        FsObjectNode: components["schemas"]["FsObject"] & {
+            /**
+             * @description The objects directly inside this folder, each with its own children; empty for files.
+             * @example []
+             */
+            children: components["schemas"]["FsObjectNode"][];
+        };
+        /** @description How one file system object is drawn. */
+        FsObjectDisplayTypeResult: {
+            /**
+             * @description The objectId.
+             * @example 65a1f0c2e4b0a1b2c3d4e60c
+             */
+            _id: components["schemas"]["Id"];
+            /**
+             * @description How it is drawn.
+             * @example pdf
+             */
+            displayType: components["schemas"]["FsObjectDisplayType"];
+        };
+        /**
+         * @description A show, list or schedule title: 2 to 64 characters.
          * @example Opening night
          */
         ShowTitle: string;
         /**
-         * @description A show, list or schedule description: 2 to 200 characters (§5 description).
+         * @description A show, list or schedule description: 2 to 200 characters.
          * @example Run of show for the opening night gala.
          */
         ShowDescription: string;
@@ -8556,16 +8903,12 @@ export interface components {
             description?: components["schemas"]["ShowDescription"];
         };
         /**
-         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule` (§1: "shows
-         *     (also called schedules or lists)"). Designed here; §3 names the three but not the field.
+         * @description Which of the three views of the same entity this is: a run-of-show `show`, a `list` or a `schedule`.
          * @example show
          * @enum {string}
          */
         ShowType: "show" | "list" | "schedule";
-        /**
-         * @description A category a show's rows can be filed under (for example a stage or a track). §3 names only `categoryId`; `name`
-         *     and `color` are designed here.
-         */
+        /** @description A category a show's rows can be filed under (for example a stage or a track). */
         Category: {
             /**
              * @description The category's id, `categoryId` in paths.
@@ -8573,17 +8916,17 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The category name: 2 to 64 characters (§5 general name).
+             * @description The category name: 2 to 64 characters.
              * @example Main stage
              */
             name: string;
             /**
-             * @description Hex colour, 3 to 6 word characters with an optional `#` (the §5 label colour rule).
+             * @description Hex colour, 3 to 6 word characters with an optional `#`.
              * @example #6B66F8
              */
             color?: string;
         };
-        /** @description Saved settings for exporting a show to PDF. §3 names only `presetId`; the other fields are designed here. */
+        /** @description Saved settings for exporting a show to PDF. */
         PdfPreset: {
             /**
              * @description The preset's id, `presetId` in paths.
@@ -8591,7 +8934,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The preset name: 2 to 64 characters (§5 general name).
+             * @description The preset name: 2 to 64 characters.
              * @example Crew sheet
              */
             name: string;
@@ -8628,10 +8971,7 @@ export interface components {
              */
             fontSize?: number;
         };
-        /**
-         * @description A section of a show that holds global elements (rows shared across shows, with versions and references). §3 names
-         *     the container but not its fields; these are designed here.
-         */
+        /** @description A section of a show that holds global elements (rows shared across shows, with versions and references). */
         GlobalElementContainer: {
             /**
              * @description The container's id.
@@ -8639,7 +8979,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The section title: 2 to 64 characters (§5 title).
+             * @description The section title: 2 to 64 characters.
              * @example Sponsor reads
              */
             title: string;
@@ -8657,9 +8997,8 @@ export interface components {
             collapsed?: boolean;
         };
         /**
-         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. Field
-         *     names are those of §3 where §3 gives them (`showId` is the `_id`); `type`, `teamId`, `eventId`, `deleted`,
-         *     `templateArchived`, `createdOn` and `modifiedOn` are not shown in §3 and are designed here.
+         * @description A show (also called a list or schedule) inside an event: its rows and columns live in its item set list. `_id` is
+         *     the showId.
          */
         Show: {
             /**
@@ -8788,381 +9127,6 @@ export interface components {
              */
             templateId?: components["schemas"]["Id"];
         };
-        /** @description Gives a user a role on an event, or changes the role they hold. Designed here (§7 payload not shown). */
-        EventRoleRequest: {
-            /**
-             * @description The user; a member of the event's team (see `events.listEligibleMembers`).
-             * @example 65a1f0c2e4b0a1b2c3d4e614
-             */
-            userId: components["schemas"]["Id"];
-            /**
-             * @description The role to hold.
-             * @example contributor
-             */
-            role: components["schemas"]["EventRoleType"];
-        };
-        /** @description A permission to grant on an event, or its new set of roles. Designed here (§7 payload not shown). */
-        EventPermissionRequest: {
-            /**
-             * @description The permission's name, one of the names `GET /permissions` lists.
-             * @example editShows
-             */
-            name: components["schemas"]["PermissionName"];
-            /**
-             * @description The event roles that hold the permission.
-             * @example [
-             *       "admin",
-             *       "contributor"
-             *     ]
-             */
-            roles: components["schemas"]["EventRoleType"][];
-        };
-        /** @description The new owner of an event. Designed here (§7 payload not shown). */
-        EventOwnerRequest: {
-            /**
-             * @description The user who becomes the owner; a member of the event's team.
-             * @example 65a1f0c2e4b0a1b2c3d4e614
-             */
-            userId: components["schemas"]["Id"];
-        };
-        /** @description The multipart body that replaces an event's cover photo. */
-        EventPhotoUpload: {
-            /**
-             * @description The image (JPEG, PNG or WebP), at most 10 MB.
-             * @example (binary)
-             */
-            file: string;
-            /**
-             * @description The file name to keep, when it differs from the uploaded part's name.
-             * @example harbour-hall.jpg
-             */
-            name?: string;
-        };
-        /** @description The multipart body that replaces an event's branding asset (for example the logo on PDF exports). */
-        EventAssetUpload: {
-            /**
-             * @description The asset (an image or a PDF), at most 10 MB.
-             * @example (binary)
-             */
-            file: string;
-            /**
-             * @description The file name to keep, when it differs from the uploaded part's name.
-             * @example launch-logo.png
-             */
-            name?: string;
-        };
-        /**
-         * @description Something a team can buy per event (for example one event on the pay-per-event plan). Fields are designed here
-         *     (§3 names event products without fields); prices are the card payment provider's.
-         */
-        EventProduct: {
-            /**
-             * @description The product's id.
-             * @example 65a1f0c2e4b0a1b2c3d4e615
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The product's name.
-             * @example Single event
-             */
-            name: string;
-            /**
-             * @description What the product gives.
-             * @example One event with unlimited shows and guests for 90 days.
-             */
-            description?: string;
-            /**
-             * Format: int32
-             * @description The price in the currency's smallest unit (cents).
-             * @example 29900
-             */
-            unitAmount: number;
-            /**
-             * @description The ISO 4217 currency code, lowercase as the payment provider writes it.
-             * @example usd
-             */
-            currency: string;
-            /**
-             * @description The payment provider's price id.
-             * @example price_1Q2w3E4r5T6y7U8i
-             */
-            stripePriceId?: string;
-        };
-        /**
-         * @description A document uploaded to an event. `_id` is the eventDocId. §3 names only the id; the other fields are designed here.
-         *     Each document also appears in the event's file tree as a file system object (`objectId`).
-         */
-        EventDoc: {
-            /**
-             * @description The eventDocId.
-             * @example 65a1f0c2e4b0a1b2c3d4e60b
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The event the document belongs to.
-             * @example 65a1f0c2e4b0a1b2c3d4e601
-             */
-            eventId: components["schemas"]["Id"];
-            /**
-             * @description The file system object that places the document in the event's file tree.
-             * @example 65a1f0c2e4b0a1b2c3d4e60c
-             */
-            objectId?: components["schemas"]["Id"];
-            /**
-             * @description The document's name, 2 to 64 characters.
-             * @example Harbour Hall floor plan.pdf
-             */
-            name: string;
-            /**
-             * @description The media type the document was uploaded with.
-             * @example application/pdf
-             */
-            contentType: string;
-            /**
-             * Format: int64
-             * @description The document's size in bytes.
-             * @example 482133
-             */
-            size: number;
-            /**
-             * @description True when anyone with the event's shared link may fetch it through a public signed URL.
-             * @default false
-             * @example false
-             */
-            isPublic?: boolean;
-            /**
-             * @description The user who uploaded it.
-             * @example 65a1f0c2e4b0a1b2c3d4e5f6
-             */
-            uploadedBy?: components["schemas"]["Id"];
-            /**
-             * @description True when the document is archived.
-             * @example false
-             */
-            archived: boolean;
-            /**
-             * @description True when the document is soft-deleted.
-             * @example false
-             */
-            deleted: boolean;
-            /**
-             * Format: date-time
-             * @description When it was uploaded.
-             * @example 2026-05-03T10:05:00Z
-             */
-            createdOn?: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             * @example 2026-05-03T10:05:00Z
-             */
-            modifiedOn?: string;
-        };
-        /** @description The multipart body of a document upload. */
-        EventDocUpload: {
-            /**
-             * @description The document's bytes, at most 50 MB.
-             * @example (binary)
-             */
-            file: string;
-            /**
-             * @description The document's name; the uploaded part's file name when left out.
-             * @example Harbour Hall floor plan.pdf
-             */
-            name?: string;
-            /**
-             * @description The folder (file system object) to place it in; the root of the event's file tree when left out.
-             * @example 65a1f0c2e4b0a1b2c3d4e60d
-             */
-            parentId?: components["schemas"]["Id"];
-            /**
-             * @description "true" to allow public signed URLs for it (a form field, hence a string).
-             * @default false
-             * @example false
-             * @enum {string}
-             */
-            isPublic?: "true" | "false";
-        };
-        /** @description The document fields to change. Designed here (§7 payload not shown). */
-        EventDocUpdateRequest: {
-            /**
-             * @description The document's new name, 2 to 64 characters.
-             * @example Harbour Hall floor plan v2.pdf
-             */
-            name?: string;
-            /**
-             * @description Whether public signed URLs may be issued for it.
-             * @example true
-             */
-            isPublic?: boolean;
-        };
-        /** @description A short-lived address from which a document's bytes can be fetched without credentials. */
-        SignedUrl: {
-            /**
-             * @description The document the address serves.
-             * @example 65a1f0c2e4b0a1b2c3d4e60b
-             */
-            eventDocId: components["schemas"]["Id"];
-            /**
-             * Format: uri
-             * @description The signed address; treat it as a secret until it expires.
-             * @example https://files.example.com/docs/65a1f0c2e4b0a1b2c3d4e60b?expires=1790000000&signature=4f1c9a2b
-             */
-            url: string;
-            /**
-             * Format: date-time
-             * @description When the address stops working.
-             * @example 2026-05-04T17:12:00Z
-             */
-            expiresAt: string;
-        };
-        /**
-         * @description How a file system object is drawn, taken from what it refers to (`reference.displayType`); `folder` for folders.
-         *     The list of values is designed here (§3: not shown).
-         * @example pdf
-         * @enum {string}
-         */
-        FsObjectDisplayType: "folder" | "document" | "pdf" | "image" | "video" | "audio" | "spreadsheet" | "presentation" | "archive" | "show" | "other";
-        /** @description What a file (not a folder) in the event's file tree stands for. */
-        FsObjectReference: {
-            /**
-             * @description Which collection the referenced item is in.
-             * @example eventDoc
-             * @enum {string}
-             */
-            kind: "eventDoc" | "show";
-            /**
-             * @description The referenced item's id (an eventDocId or a showId).
-             * @example 65a1f0c2e4b0a1b2c3d4e60b
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description How the referenced item is drawn.
-             * @example pdf
-             */
-            displayType: components["schemas"]["FsObjectDisplayType"];
-        };
-        /**
-         * @description A file or folder in an event's file tree. `_id` is the objectId. It is archived explicitly (`archived`) or
-         *     implicitly, when a folder above it is archived (`implicitlyArchived`). §3 names the fields; `eventId`, `reference`,
-         *     `implicitlyArchived` and `deleted` are designed here.
-         */
-        FsObject: {
-            /**
-             * @description The objectId.
-             * @example 65a1f0c2e4b0a1b2c3d4e60c
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description The event whose file tree holds it.
-             * @example 65a1f0c2e4b0a1b2c3d4e601
-             */
-            eventId: components["schemas"]["Id"];
-            /**
-             * @description The name shown in the tree.
-             * @example Harbour Hall floor plan.pdf
-             */
-            name: string;
-            /**
-             * @description The name folded for sorting (lowercase, accents removed, numbers zero-padded).
-             * @example harbour hall floor plan.pdf
-             */
-            sortableName: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             * @example 2026-05-03T10:05:00Z
-             */
-            modifiedOn: string;
-            /**
-             * @description The folder it is in, or null at the root.
-             * @example 65a1f0c2e4b0a1b2c3d4e60d
-             */
-            parentId: string | null;
-            /**
-             * @description How it is drawn; `folder` for folders, otherwise `reference.displayType`.
-             * @example pdf
-             */
-            displayType: components["schemas"]["FsObjectDisplayType"];
-            /**
-             * @description True for a folder.
-             * @example false
-             */
-            folder: boolean;
-            /**
-             * @description The ids of the folders above it, from the root down; empty at the root.
-             * @example [
-             *       "65a1f0c2e4b0a1b2c3d4e60d"
-             *     ]
-             */
-            path: components["schemas"]["Id"][];
-            /**
-             * @description What a file stands for; absent on folders.
-             * @example {
-             *       "kind": "eventDoc",
-             *       "_id": "65a1f0c2e4b0a1b2c3d4e60b",
-             *       "displayType": "pdf"
-             *     }
-             */
-            reference?: components["schemas"]["FsObjectReference"];
-            /**
-             * @description True when it was archived itself.
-             * @example false
-             */
-            archived: boolean;
-            /**
-             * @description True when a folder above it is archived, which hides it too.
-             * @example false
-             */
-            implicitlyArchived: boolean;
-            /**
-             * @description True when it is soft-deleted.
-             * @example false
-             */
-            deleted?: boolean;
-        };
-        /** @description A new folder in an event's file tree. Designed here (§7 payload not shown). */
-        FsFolderCreateRequest: {
-            /**
-             * @description The folder's name, 2 to 64 characters; unique among its siblings.
-             * @example Venue
-             */
-            name: string;
-            /**
-             * @description The folder to create it in; the root when left out.
-             * @example 65a1f0c2e4b0a1b2c3d4e60d
-             */
-            parentId?: components["schemas"]["Id"];
-        };
-        /** @description A folder's new name. Designed here (§7 payload not shown). */
-        FsFolderUpdateRequest: {
-            /**
-             * @description The folder's new name, 2 to 64 characters; unique among its siblings.
-             * @example Venue and access
-             */
-            name: string;
-        };
-        /** @description A file system object with the objects inside it, for the nested view of an event's file tree. */
-        FsObjectNode: components["schemas"]["FsObject"] & {
-            /**
-             * @description The objects directly inside this folder, each with its own children; empty for files.
-             * @example []
-             */
-            children: components["schemas"]["FsObjectNode"][];
-        };
-        /** @description How one file system object is drawn. */
-        FsObjectDisplayTypeResult: {
-            /**
-             * @description The objectId.
-             * @example 65a1f0c2e4b0a1b2c3d4e60c
-             */
-            _id: components["schemas"]["Id"];
-            /**
-             * @description How it is drawn.
-             * @example pdf
-             */
-            displayType: components["schemas"]["FsObjectDisplayType"];
-        };
         /** @description Changes the title or description: send at least one field. */
         ShowUpdateRequest: {
             title?: components["schemas"]["ShowTitle"];
@@ -9183,7 +9147,7 @@ export interface components {
         /** @description Creates a PDF preset, or replaces one (a PUT sends the whole preset). */
         PdfPresetRequest: {
             /**
-             * @description The preset name: 2 to 64 characters (§5 general name).
+             * @description The preset name: 2 to 64 characters.
              * @example Crew sheet
              */
             name: string;
@@ -9231,7 +9195,7 @@ export interface components {
              */
             _id?: components["schemas"]["Id"];
             /**
-             * @description The section title: 2 to 64 characters (§5 title).
+             * @description The section title: 2 to 64 characters.
              * @example Sponsor reads
              */
             title: string;
@@ -9266,14 +9230,14 @@ export interface components {
             containers: components["schemas"]["GlobalElementContainerDraft"][];
         };
         /**
-         * @description What a column holds, which decides how its cells are edited and shown: free text, a number, a duration in seconds,
-         *     a time of day, a person or a tick box. Designed here.
+         * @description What a column holds, which decides how its cells are edited and shown. The product's types are `text`, `number`,
+         *     `duration` (seconds), `time` (of day), `person` and `checkbox`; a column of any other type is kept with the type
+         *     as sent, and its cells are edited and shown as text.
          * @example text
-         * @enum {string}
          */
-        ColumnType: "text" | "number" | "duration" | "time" | "person" | "checkbox";
+        ColumnType: string;
         /**
-         * @description How the cells of a column are shown. Designed here.
+         * @description How the cells of a column are shown.
          * @example {
          *       "align": "left",
          *       "wrap": true
@@ -9292,7 +9256,7 @@ export interface components {
              */
             wrap?: boolean;
         };
-        /** @description A column of a show's item set list. §3 names only `columnId`; the other fields are designed here. */
+        /** @description A column of a show's item set list. */
         Column: {
             /**
              * @description The column's id (`columnId`).
@@ -9300,7 +9264,7 @@ export interface components {
              */
             _id: components["schemas"]["Id"];
             /**
-             * @description The column heading: 2 to 64 characters (§5 title).
+             * @description The column heading: 2 to 64 characters.
              * @example Segment
              */
             title: string;
@@ -9318,10 +9282,7 @@ export interface components {
              */
             deleted?: boolean;
         };
-        /**
-         * @description One user's own view of an item set list: column order, hidden columns (per-user column visibility, §3), note and
-         *     layout settings. Designed here.
-         */
+        /** @description One user's own view of an item set list: column order, hidden columns, note and layout settings. */
         ColumnUserSettings: {
             /**
              * @description The user these settings belong to.
@@ -9381,7 +9342,7 @@ export interface components {
             [key: string]: components["schemas"]["RowCellValue"];
         };
         /**
-         * @description A proof of performance: the record that a row was performed, when, by whom and for how long. Designed here.
+         * @description A proof of performance: the record that a row was performed, when, by whom and for how long.
          * @example {
          *       "rowId": "65a1f0c2e4b0a1b2c3d4e620",
          *       "performedAt": "2026-09-18T18:17:00Z",
@@ -9420,7 +9381,7 @@ export interface components {
             actualDuration?: number;
         };
         /**
-         * @description How a row looks. Designed here.
+         * @description How a row looks.
          * @example {
          *       "color": "#6B66F8",
          *       "bold": true,
@@ -9445,7 +9406,7 @@ export interface components {
             collapsed?: boolean;
         };
         /**
-         * @description How a row behaves. Designed here.
+         * @description How a row behaves.
          * @example {
          *       "kind": "item",
          *       "locked": false,
@@ -9496,7 +9457,7 @@ export interface components {
         };
         /**
          * @description The global element a row is linked to: the version the row shows, the latest version, and the other rows that
-         *     reference it. Designed here.
+         *     reference it.
          * @example {
          *       "globalElementId": "65a1f0c2e4b0a1b2c3d4e625",
          *       "version": 2,
@@ -9544,7 +9505,7 @@ export interface components {
         };
         /**
          * @description One row of a show: its cells by column, notes, planned and actual duration, proof of performance with its history,
-         *     presentation and settings, and its link to a global element. Field names are designed here; §3 names the parts.
+         *     presentation and settings, and its link to a global element.
          */
         Row: {
             /**
@@ -9558,7 +9519,7 @@ export interface components {
              */
             itemSetId: components["schemas"]["Id"];
             /**
-             * @description The row title shown in row pickers (§5 title).
+             * @description The row title shown in row pickers, empty when none was given.
              * @example Doors open
              */
             title: string;
@@ -9611,10 +9572,7 @@ export interface components {
              */
             deleted?: boolean;
         };
-        /**
-         * @description A set of rows inside an item set list, with its start row. Designed here: §3 names `itemSetId`, rows and the start
-         *     row.
-         */
+        /** @description A set of rows inside an item set list, with its start row. */
         ItemSet: {
             /**
              * @description The item set's id (`itemSetId`).
@@ -9663,7 +9621,7 @@ export interface components {
             rows: components["schemas"]["Row"][];
         };
         /**
-         * @description Live tracking of a running show: which row is on and since when. Designed here (§3 names tracking only).
+         * @description Live tracking of a running show: which row is on and since when.
          * @example {
          *       "running": true,
          *       "currentRowId": "65a1f0c2e4b0a1b2c3d4e620",
@@ -9696,7 +9654,7 @@ export interface components {
         };
         /**
          * @description A show's rows and columns: its columns (with the guest-pass columns and each user's column visibility), its item
-         *     sets and their rows, the row order and live tracking. §3 names these parts; their field names are designed here.
+         *     sets and their rows, the row order and live tracking.
          */
         ItemSetList: {
             /**
@@ -9836,8 +9794,7 @@ export interface components {
         };
         /**
          * @description A show kept as a template, as listed for "new show from template". Event templates belong to a team and event;
-         *     global templates are provided by the product to every team and have no `teamId` or `eventId`. Designed here: §3
-         *     names only the template state of a show.
+         *     global templates are provided by the product to every team and have no `teamId` or `eventId`.
          */
         Template: {
             /**
@@ -9872,7 +9829,7 @@ export interface components {
         /** @description Creates or renames a category. On update every field is optional but at least one must be sent. */
         CategoryRequest: {
             /**
-             * @description The category name: 2 to 64 characters (§5 general name).
+             * @description The category name: 2 to 64 characters.
              * @example Main stage
              */
             name: string;
@@ -9886,7 +9843,7 @@ export interface components {
         /** @description Renames or recolours a category: send at least one field. */
         CategoryUpdateRequest: {
             /**
-             * @description The new name: 2 to 64 characters (§5 general name).
+             * @description The new name: 2 to 64 characters.
              * @example Second stage
              */
             name?: string;
@@ -9909,10 +9866,10 @@ export interface components {
          */
         RowDraft: {
             /**
-             * @description The row title (§5 title).
+             * @description The row title, at most 200 characters; left out, the row has an empty title.
              * @example Awards
              */
-            title: string;
+            title?: string;
             cells?: components["schemas"]["RowCells"];
             /**
              * @description Free-text notes.
@@ -10001,7 +9958,7 @@ export interface components {
              */
             rowId: components["schemas"]["Id"];
             /**
-             * @description The new title (§5 title).
+             * @description The new title, at most 200 characters (empty clears it).
              * @example Keynote and Q&A
              */
             title?: string;
@@ -10266,7 +10223,7 @@ export interface components {
              */
             rowId: components["schemas"]["Id"];
             /**
-             * @description The row title.
+             * @description The row title, empty when none was given.
              * @example Doors open
              */
             title: string;
@@ -10274,7 +10231,7 @@ export interface components {
         /** @description A new column. It is added after `afterColumnId`, or last. */
         ColumnCreateRequest: {
             /**
-             * @description The column heading: 2 to 64 characters (§5 title).
+             * @description The column heading: 2 to 64 characters.
              * @example Presenter
              */
             title: string;
@@ -10299,7 +10256,7 @@ export interface components {
              */
             columnId: components["schemas"]["Id"];
             /**
-             * @description The new heading: 2 to 64 characters (§5 title).
+             * @description The new heading: 2 to 64 characters.
              * @example Speaker
              */
             title?: string;
@@ -10459,7 +10416,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The e-mail address, password or two-factor code is wrong (§8 "Login failed!"), or the API key is missing. */
+        /** @description The e-mail address, password or two-factor code is wrong, or the API key is missing. */
         LoginUnauthorized: {
             headers: {
                 /**
@@ -10520,7 +10477,7 @@ export interface components {
             };
         };
         /**
-         * @description Too many failed sign-ins: the account is locked for 30 minutes (§8, §9). `Retry-After` gives the seconds left;
+         * @description Too many failed sign-ins: the account is locked for 30 minutes. `Retry-After` gives the seconds left;
          *     resetting the password lifts the lock.
          */
         LoginLockedOut: {
@@ -10557,10 +10514,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /**
-         * @description The server failed. The call is not retried on its own (§8 retries only 502, 503, 504 and 429): quote the
-         *     request id to support.
-         */
+        /** @description The server failed. Clients do not retry it (they retry only 502, 503, 504 and 429): quote the request id to support. */
         ServerError: {
             headers: {
                 /**
@@ -10590,7 +10544,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description An upstream service answered badly; the transport retries the call (§8: 502 is retryable). */
+        /** @description An upstream service answered badly; clients retry the call (up to 3 tries, 100 ms apart). */
         BadGateway: {
             headers: {
                 /**
@@ -10620,7 +10574,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service is briefly unavailable; the transport retries the call (§8: 503 is retryable). */
+        /** @description The service is briefly unavailable; clients retry the call (up to 3 tries, 100 ms apart). */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -10650,7 +10604,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description An upstream service did not answer in time; the transport retries the call (§8: 504 is retryable). */
+        /** @description An upstream service did not answer in time; clients retry the call (up to 3 tries, 100 ms apart). */
         GatewayTimeout: {
             headers: {
                 /**
@@ -10741,8 +10695,9 @@ export interface components {
             };
         };
         /**
-         * @description Rate limited: too many calls in the current window. Wait the `Retry-After` seconds, then call again (§8: clients
-         *     retry a 429).
+         * @description Rate limited: too many calls in the current window; `Retry-After` gives the seconds until it resets. Clients retry
+         *     a 429 after 100 ms, three tries in all. The SDK retries only while `Retry-After` is at most 2 seconds: a longer
+         *     wait rejects at once with an `ApiError` whose `retryAfter` holds it, so the app can wait or say so.
          */
         TooManyRequests: {
             headers: {
@@ -10900,8 +10855,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-         *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+         * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+         *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+         *     call without it is still answered, and its error answers carry an id the server made up.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         RequestId: string;
@@ -10918,13 +10874,13 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+         * @description The page to return, from 1.
          * @example 1
          */
         Page: number;
         /**
-         * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-         *     says how many it holds.
+         * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+         *     many it holds.
          * @example 50
          */
         Size: number;
@@ -10934,7 +10890,7 @@ export interface components {
          */
         EmailPath: components["schemas"]["Email"];
         /**
-         * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+         * @description The token's lifetime in seconds, at most 2592000 (30 days).
          * @example 86400
          */
         TokenTtl: number;
@@ -10944,27 +10900,27 @@ export interface components {
          */
         TokenPath: string;
         /**
-         * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+         * @description The start of a name or e-mail address, at least 3 characters.
          * @example ada
          */
         UserAutocompleteTerm: string;
         /**
-         * @description What to search for, 2 to 24 characters (§5 search term and search value).
+         * @description What to search for, at least 2 characters.
          * @example gala
          */
         SearchTerm: string;
         /**
-         * @description The page to return, from 1 to 10000 (§5).
+         * @description The page to return, from 1 to 10000.
          * @example 1
          */
         SearchPage: number;
         /**
-         * @description Items per page on search and lead paging, from 1 to 100 (§5).
+         * @description Items per page on search and lead paging, from 1 to 100.
          * @example 20
          */
         SearchSize: number;
         /**
-         * @description An e-mail address (§5).
+         * @description An e-mail address.
          * @example ada@example.com
          */
         EmailQuery: components["schemas"]["Email"];
@@ -10994,17 +10950,17 @@ export interface components {
          */
         EventId: components["schemas"]["Id"];
         /**
-         * @description The start of a team's title, at least 1 character (§5 team autocomplete).
+         * @description The start of a team's title, at least 1 character.
          * @example Ada
          */
         TeamAutocompleteTerm: string;
         /**
-         * @description The numeric id of a deal in the HubSpot CRM (§5).
+         * @description The numeric id of a deal in the HubSpot CRM.
          * @example 18293746501
          */
         HubspotDealId: string;
         /**
-         * @description A team's exact title, 2 to 100 characters (§5).
+         * @description A team's exact title, 2 to 100 characters.
          * @example Ada Lovelace's Team
          */
         TeamTitle: string;
@@ -11049,10 +11005,16 @@ export interface components {
          */
         OnboardingKey: string;
         /**
-         * @description The stored card's id at the card payment provider.
-         * @example card_1Q2w3E4r5T6y7U8i
+         * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+         *     prefix (`card_…`, `pm_…`).
+         * @example card_1Q2w3E4r5T6y7U8i9O0
          */
         StripeCardId: string;
+        /**
+         * @description Only this team's; left out, the teams the operation names.
+         * @example 65a1f0c2e4b0a1b2c3d4e5f7
+         */
+        TeamIdQuery: components["schemas"]["Id"];
         /**
          * @description The subscription's id.
          * @example 65a1f0c2e4b0a1b2c3d4e611
@@ -11069,12 +11031,12 @@ export interface components {
          */
         LeadId: components["schemas"]["Id"];
         /**
-         * @description The page of leads to return, from 1 to 10000 (§5).
+         * @description The page of leads to return, from 1 to 10000.
          * @example 1
          */
         LeadsPagePath: number;
         /**
-         * @description Leads per page, from 1 to 100 (§5).
+         * @description Leads per page, from 1 to 100.
          * @example 20
          */
         LeadsSizePath: number;
@@ -11104,22 +11066,37 @@ export interface components {
          */
         ActivityAuditColumnId: components["schemas"]["Id"];
         /**
-         * @description The API method whose changes to list, as §7 names it (for example `updateItemRowCell`).
+         * @description The API method whose changes to list, by its method name (for example `updateItemRowCell`).
          * @example updateItemRowCell
          */
         ActivityAuditMethodName: components["schemas"]["ActivityAuditMethodName"];
         /**
-         * @description The event role (§6).
+         * @description The user to answer for; left out, the caller.
+         * @example 65a1f0c2e4b0a1b2c3d4e5f6
+         */
+        UserIdQuery: components["schemas"]["Id"];
+        /**
+         * @description The event role.
          * @example contributor
          */
         EventRoleType: components["schemas"]["EventRoleType"];
+        /**
+         * @description Only this event's; left out, every event the caller holds a role on.
+         * @example 65a1f0c2e4b0a1b2c3d4e601
+         */
+        EventIdQuery: components["schemas"]["Id"];
         /**
          * @description The event document's id.
          * @example 65a1f0c2e4b0a1b2c3d4e60b
          */
         EventDocId: components["schemas"]["Id"];
         /**
-         * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+         * @description The document to sign.
+         * @example 65a1f0c2e4b0a1b2c3d4e60b
+         */
+        EventDocIdQuery: components["schemas"]["Id"];
+        /**
+         * @description Seconds the signed address stays valid, at most 2592000 (30 days).
          * @example 3600
          */
         SignedUrlTtl: number;
@@ -11137,7 +11114,12 @@ export interface components {
          */
         ObjectId: components["schemas"]["Id"];
         /**
-         * @description What to search file names for, at least 3 characters (§5).
+         * @description The folder's id (a file system object that is a folder).
+         * @example 65a1f0c2e4b0a1b2c3d4e60d
+         */
+        FolderId: components["schemas"]["Id"];
+        /**
+         * @description What to search file names for, at least 3 characters.
          * @example floor
          */
         FsSearchTerm: string;
@@ -11146,6 +11128,11 @@ export interface components {
          * @example 65a1f0c2e4b0a1b2c3d4e60d
          */
         ParentId: components["schemas"]["Id"];
+        /**
+         * @description The template's id (a show whose `template` flag is set).
+         * @example 65a1f0c2e4b0a1b2c3d4e62b
+         */
+        TemplateShowId: components["schemas"]["Id"];
         /**
          * @description The id of the event to duplicate into.
          * @example 65a1f0c2e4b0a1b2c3d4e60e
@@ -11194,8 +11181,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11264,13 +11252,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
@@ -11289,8 +11277,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11349,8 +11338,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11407,7 +11397,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ApiKeyUnauthorized"];
-            /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog (§8). */
+            /** @description The e-mail address is already in use; the sign-in app shows the Sign Up Error dialog. */
             409: {
                 headers: {
                     /**
@@ -11450,8 +11440,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11515,8 +11506,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11592,8 +11584,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11699,8 +11692,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11800,8 +11794,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11895,8 +11890,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11959,21 +11955,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12032,8 +12029,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12104,8 +12102,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12162,15 +12161,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12234,15 +12234,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12311,15 +12312,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12390,15 +12392,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12469,15 +12472,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The token's lifetime in seconds, at most 2592000 (30 days, §5 and §9).
+                 * @description The token's lifetime in seconds, at most 2592000 (30 days).
                  * @example 86400
                  */
                 ttl?: components["parameters"]["TokenTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12547,8 +12551,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12621,8 +12626,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12680,8 +12686,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12740,8 +12747,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12800,8 +12808,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12860,8 +12869,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12919,21 +12929,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+                 * @description The start of a name or e-mail address, at least 3 characters.
                  * @example ada
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12990,21 +13001,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a name or e-mail address, at least 3 characters (§5 user autocomplete).
+                 * @description The start of a name or e-mail address, at least 3 characters.
                  * @example ada
                  */
                 term: components["parameters"]["UserAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13062,25 +13074,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13139,8 +13152,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13205,15 +13219,16 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description An e-mail address (§5).
+                 * @description An e-mail address.
                  * @example ada@example.com
                  */
                 email: components["parameters"]["EmailQuery"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13273,8 +13288,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13340,8 +13356,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13419,8 +13436,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13523,8 +13541,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13590,8 +13609,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13699,8 +13719,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13773,8 +13794,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13840,8 +13862,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13900,8 +13923,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14014,8 +14038,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14116,8 +14141,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14217,8 +14243,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14318,8 +14345,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14422,8 +14450,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14526,8 +14555,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14605,8 +14635,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14698,8 +14729,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14807,8 +14839,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14886,8 +14919,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14970,8 +15004,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15054,8 +15089,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15133,8 +15169,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15207,8 +15244,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15286,8 +15324,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15395,8 +15434,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15479,8 +15519,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15558,8 +15599,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15637,8 +15679,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15750,8 +15793,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15810,8 +15854,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15870,8 +15915,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15934,21 +15980,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The start of a team's title, at least 1 character (§5 team autocomplete).
+                 * @description The start of a team's title, at least 1 character.
                  * @example Ada
                  */
                 term: components["parameters"]["TeamAutocompleteTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16018,8 +16065,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16083,8 +16131,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16096,7 +16145,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The numeric id of a deal in the HubSpot CRM (§5).
+                 * @description The numeric id of a deal in the HubSpot CRM.
                  * @example 18293746501
                  */
                 hubspotDealId: components["parameters"]["HubspotDealId"];
@@ -16150,8 +16199,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16163,7 +16213,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description A team's exact title, 2 to 100 characters (§5).
+                 * @description A team's exact title, 2 to 100 characters.
                  * @example Ada Lovelace's Team
                  */
                 title: components["parameters"]["TeamTitle"];
@@ -16217,8 +16267,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16276,8 +16327,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16343,8 +16395,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16410,8 +16463,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16489,8 +16543,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16593,8 +16648,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16660,8 +16716,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16727,8 +16784,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16794,8 +16852,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16861,8 +16920,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16976,8 +17036,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17043,8 +17104,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17110,8 +17172,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17128,13 +17191,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -17189,8 +17246,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17293,8 +17351,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17372,8 +17431,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17476,8 +17536,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17563,8 +17624,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17672,8 +17734,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17786,8 +17849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17895,8 +17959,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17979,8 +18044,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18056,8 +18122,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18146,8 +18213,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18213,8 +18281,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18322,8 +18391,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18406,8 +18476,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18513,8 +18584,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18608,8 +18680,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18690,8 +18763,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18749,8 +18823,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18807,15 +18882,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only the configurations whose e-mail matchers match this address (§5 e-mail format).
+                 * @description Only the configurations whose e-mail matchers match this address.
                  * @example ada@eu.example.com
                  */
                 email?: components["schemas"]["Email"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18873,8 +18949,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18968,8 +19045,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19033,8 +19111,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19099,8 +19178,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19166,8 +19246,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19246,8 +19327,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19266,13 +19348,9 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The stored card's id at the card payment provider.
-                 * @example card_1Q2w3E4r5T6y7U8i
+                 * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+                 *     prefix (`card_…`, `pm_…`).
+                 * @example card_1Q2w3E4r5T6y7U8i9O0
                  */
                 stripeCardId: components["parameters"]["StripeCardId"];
             };
@@ -19331,8 +19409,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19351,13 +19430,9 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The stored card's id at the card payment provider.
-                 * @example card_1Q2w3E4r5T6y7U8i
+                 * @description The stored card's id, 24 characters like every id in a path: the payment provider's id for the card, whatever its
+                 *     prefix (`card_…`, `pm_…`).
+                 * @example card_1Q2w3E4r5T6y7U8i9O0
                  */
                 stripeCardId: components["parameters"]["StripeCardId"];
             };
@@ -19440,8 +19515,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19519,8 +19595,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19537,13 +19614,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -19627,21 +19698,27 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+                /**
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19651,13 +19728,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -19707,8 +19778,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19821,8 +19893,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19879,8 +19952,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19989,8 +20063,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20061,8 +20136,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20173,17 +20249,12 @@ export interface operations {
     };
     "billing.cancelSubscription": {
         parameters: {
-            query?: {
-                /**
-                 * @description True keeps the subscription until the end of the period already paid.
-                 * @example true
-                 */
-                atPeriodEnd?: boolean;
-            };
+            query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20214,7 +20285,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StripeSubscriptionCancelRequest"];
+            };
+        };
         responses: {
             /** @description The subscription was canceled (or will end with its period). */
             200: {
@@ -20245,6 +20320,7 @@ export interface operations {
                     "application/json": components["schemas"]["StripeSubscription"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20291,8 +20367,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20400,8 +20477,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20472,8 +20550,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20586,8 +20665,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20695,8 +20775,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20753,8 +20834,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20855,8 +20937,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20957,8 +21040,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21061,8 +21145,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21128,8 +21213,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21237,8 +21323,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21311,8 +21398,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21324,12 +21412,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The page of leads to return, from 1 to 10000 (§5).
+                 * @description The page of leads to return, from 1 to 10000.
                  * @example 1
                  */
                 page: components["parameters"]["LeadsPagePath"];
                 /**
-                 * @description Leads per page, from 1 to 100 (§5).
+                 * @description Leads per page, from 1 to 100.
                  * @example 20
                  */
                 size: components["parameters"]["LeadsSizePath"];
@@ -21381,25 +21469,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21458,8 +21547,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21537,8 +21627,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21596,8 +21687,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21705,8 +21797,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21788,21 +21881,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21870,21 +21964,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21959,21 +22054,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22053,21 +22149,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22078,16 +22175,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22162,21 +22249,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22187,16 +22275,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22266,21 +22344,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22291,16 +22370,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22365,21 +22434,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22391,22 +22461,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
                  */
                 showId: components["parameters"]["ShowId"];
                 /**
-                 * @description The API method whose changes to list, as §7 names it (for example `updateItemRowCell`).
+                 * @description The API method whose changes to list, by its method name (for example `updateItemRowCell`).
                  * @example updateItemRowCell
                  */
                 methodName: components["parameters"]["ActivityAuditMethodName"];
@@ -22469,21 +22529,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22494,16 +22555,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22568,21 +22619,22 @@ export interface operations {
                  */
                 to?: components["parameters"]["ReportTo"];
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22593,16 +22645,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The show's (list's, schedule's) id.
                  * @example 65a1f0c2e4b0a1b2c3d4e602
@@ -22669,8 +22711,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22740,8 +22783,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22811,8 +22855,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22882,8 +22927,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22953,8 +22999,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23024,8 +23071,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23095,8 +23143,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23166,8 +23215,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23237,8 +23287,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23308,8 +23359,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23368,8 +23420,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23447,8 +23500,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23556,8 +23610,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23568,11 +23623,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23628,8 +23678,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23647,11 +23698,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23742,8 +23788,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23761,11 +23808,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23851,8 +23893,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23870,11 +23913,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -23960,8 +23998,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23979,11 +24018,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -24069,8 +24103,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24088,11 +24123,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -24178,8 +24208,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24197,11 +24228,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -24261,21 +24287,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1 (§5 bounds pages only on search and lead paging).
+                 * @description The page to return, from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24334,8 +24361,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24393,8 +24421,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24473,8 +24502,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24532,21 +24562,22 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description Items per page, at least 1 (§5). Any larger size is accepted; a page holds at most 1000 items, and the answer
-                 *     says how many it holds.
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
                  * @example 50
                  */
                 size?: components["parameters"]["Size"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24604,25 +24635,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24681,8 +24713,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24745,11 +24778,18 @@ export interface operations {
     };
     "events.listDeletedByTeam": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+            };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24759,13 +24799,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24812,11 +24846,18 @@ export interface operations {
     };
     "events.listWithShowsByTeam": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+            };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24826,13 +24867,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24881,25 +24916,31 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description Only this team's; left out, the teams the operation names.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId?: components["parameters"]["TeamIdQuery"];
+                /**
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24909,13 +24950,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -24965,8 +25000,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25031,25 +25067,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search for, 2 to 24 characters (§5 search term and search value).
+                 * @description What to search for, at least 2 characters.
                  * @example gala
                  */
                 term: components["parameters"]["SearchTerm"];
                 /**
-                 * @description The page to return, from 1 to 10000 (§5).
+                 * @description The page to return, from 1 to 10000.
                  * @example 1
                  */
                 page?: components["parameters"]["SearchPage"];
                 /**
-                 * @description Items per page on search and lead paging, from 1 to 100 (§5).
+                 * @description Items per page on search and lead paging, from 1 to 100.
                  * @example 20
                  */
                 size?: components["parameters"]["SearchSize"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25115,8 +25152,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25179,11 +25217,18 @@ export interface operations {
     };
     "events.listOwnersByUser": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The user to answer for; left out, the caller.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
+                 */
+                userId?: components["parameters"]["UserIdQuery"];
+            };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25193,13 +25238,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The user's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
-                 */
-                userId: components["parameters"]["UserId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -25249,8 +25288,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25261,11 +25301,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25321,8 +25356,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25333,11 +25369,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25388,181 +25419,14 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    "shows.importCsv": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-                /**
-                 * @description Identifies the calling client application (for example `app.login`), when it has one.
-                 * @example app.login
-                 */
-                "X-Client-Id"?: components["parameters"]["ClientId"];
-                /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["ShowCsvImportRequest"];
-            };
-        };
-        responses: {
-            /** @description The show was created from the file. */
-            201: {
-                headers: {
-                    /**
-                     * @description Requests allowed in the current window.
-                     * @example 100
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the current window.
-                     * @example 99
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the window resets.
-                     * @example 60
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
-                     * @example *
-                     */
-                    "Access-Control-Allow-Origin"?: "*";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Show"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    "shows.create": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-                /**
-                 * @description Identifies the calling client application (for example `app.login`), when it has one.
-                 * @example app.login
-                 */
-                "X-Client-Id"?: components["parameters"]["ClientId"];
-                /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
-                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ShowCreateRequest"];
-            };
-        };
-        responses: {
-            /** @description The show was created. */
-            201: {
-                headers: {
-                    /**
-                     * @description Requests allowed in the current window.
-                     * @example 100
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the current window.
-                     * @example 99
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the window resets.
-                     * @example 60
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
-                     * @example *
-                     */
-                    "Access-Control-Allow-Origin"?: "*";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Show"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
     "events.listGuestShows": {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25573,11 +25437,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25633,8 +25492,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25645,11 +25505,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25705,8 +25560,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25717,11 +25573,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25777,8 +25628,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25796,11 +25648,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -25891,8 +25738,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25910,11 +25758,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26002,17 +25845,12 @@ export interface operations {
     };
     "events.removeRole": {
         parameters: {
-            query: {
-                /**
-                 * @description The user whose role on the event is removed.
-                 * @example 65a1f0c2e4b0a1b2c3d4e614
-                 */
-                userId: components["schemas"]["Id"];
-            };
+            query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26031,11 +25869,6 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
@@ -26043,7 +25876,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventRoleRemoveRequest"];
+            };
+        };
         responses: {
             /** @description The role that was removed. */
             200: {
@@ -26074,6 +25911,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventRole"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -26120,8 +25958,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26133,17 +25972,12 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The event role (§6).
+                 * @description The event role.
                  * @example contributor
                  */
                 role: components["parameters"]["EventRoleType"];
@@ -26197,8 +26031,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26216,11 +26051,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26311,8 +26141,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26330,11 +26161,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26400,8 +26226,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26419,11 +26246,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26482,8 +26304,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26501,11 +26324,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26566,8 +26384,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26585,11 +26404,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26650,8 +26464,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26669,11 +26484,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26734,8 +26544,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26753,11 +26564,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26848,8 +26654,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26867,11 +26674,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -26967,8 +26769,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26986,11 +26789,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27051,8 +26849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27070,11 +26869,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27165,8 +26959,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27184,11 +26979,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27284,8 +27074,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27303,11 +27094,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27368,8 +27154,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27387,11 +27174,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27482,8 +27264,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27540,8 +27323,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27596,11 +27380,18 @@ export interface operations {
     };
     "eventDocs.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this event's; left out, every event the caller holds a role on.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId?: components["parameters"]["EventIdQuery"];
+            };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27610,18 +27401,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -27671,8 +27451,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27690,11 +27471,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -27755,8 +27531,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27774,16 +27551,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -27874,8 +27641,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27893,16 +27661,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -27988,8 +27746,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28007,16 +27766,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -28102,8 +27851,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28121,16 +27871,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
                 /**
                  * @description The event document's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e60b
@@ -28213,17 +27953,23 @@ export interface operations {
     };
     "eventDocs.getSignedUrl": {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description The document to sign.
+                 * @example 65a1f0c2e4b0a1b2c3d4e60b
+                 */
+                eventDocId: components["parameters"]["EventDocIdQuery"];
+                /**
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28233,23 +27979,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
-                 * @description The event document's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60b
-                 */
-                eventDocId: components["parameters"]["EventDocId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28296,17 +28026,23 @@ export interface operations {
     };
     "eventDocs.getPublicSignedUrl": {
         parameters: {
-            query?: {
+            query: {
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description The document to sign.
+                 * @example 65a1f0c2e4b0a1b2c3d4e60b
+                 */
+                eventDocId: components["parameters"]["EventDocIdQuery"];
+                /**
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28316,23 +28052,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-                /**
-                 * @description The event document's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60b
-                 */
-                eventDocId: components["parameters"]["EventDocId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28388,15 +28108,16 @@ export interface operations {
                  */
                 eventDocId: components["parameters"]["EventDocIds"];
                 /**
-                 * @description Seconds the signed address stays valid, at most 2592000 (30 days, the §9 token limit).
+                 * @description Seconds the signed address stays valid, at most 2592000 (30 days).
                  * @example 3600
                  */
                 ttl?: components["parameters"]["SignedUrlTtl"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28406,18 +28127,7 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
-                 * @description The event's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e601
-                 */
-                eventId: components["parameters"]["EventId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -28467,8 +28177,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28479,11 +28190,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28544,8 +28250,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28563,11 +28270,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28658,8 +28360,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28677,11 +28380,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28772,8 +28470,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28791,11 +28490,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -28886,8 +28580,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28905,11 +28600,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29000,8 +28690,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29019,11 +28710,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29114,8 +28800,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29134,20 +28821,15 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The file system object's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60c
+                 * @description The folder's id (a file system object that is a folder).
+                 * @example 65a1f0c2e4b0a1b2c3d4e60d
                  */
-                id: components["parameters"]["ObjectId"];
+                id: components["parameters"]["FolderId"];
             };
             cookie?: never;
         };
@@ -29233,8 +28915,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29246,20 +28929,15 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
-                /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The file system object's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e60c
+                 * @description The folder's id (a file system object that is a folder).
+                 * @example 65a1f0c2e4b0a1b2c3d4e60d
                  */
-                id: components["parameters"]["ObjectId"];
+                id: components["parameters"]["FolderId"];
             };
             cookie?: never;
         };
@@ -29310,8 +28988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29322,11 +29001,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29382,8 +29056,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29394,11 +29069,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29453,15 +29123,16 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What to search file names for, at least 3 characters (§5).
+                 * @description What to search file names for, at least 3 characters.
                  * @example floor
                  */
                 term: components["parameters"]["FsSearchTerm"];
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29472,11 +29143,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29532,8 +29198,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29551,11 +29218,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29651,8 +29313,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29670,11 +29333,6 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29765,8 +29423,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29777,11 +29436,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29842,8 +29496,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29854,11 +29509,6 @@ export interface operations {
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
             path: {
-                /**
-                 * @description The team's id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId: components["parameters"]["TeamId"];
                 /**
                  * @description The event's id.
                  * @example 65a1f0c2e4b0a1b2c3d4e601
@@ -29909,13 +29559,184 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    "shows.importCsv": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ShowCsvImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The show was created from the file. */
+            201: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Show"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "shows.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Identifies the calling client application (for example `app.login`), when it has one.
+                 * @example app.login
+                 */
+                "X-Client-Id"?: components["parameters"]["ClientId"];
+                /**
+                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
+                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
+                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description The event's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e601
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The show was created. */
+            201: {
+                headers: {
+                    /**
+                     * @description Requests allowed in the current window.
+                     * @example 100
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the current window.
+                     * @example 99
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the window resets.
+                     * @example 60
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description Any origin may read the response: the API never uses cookies, so browsers call it in direct mode.
+                     * @example *
+                     */
+                    "Access-Control-Allow-Origin"?: "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Show"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     "shows.get": {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29991,8 +29812,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30080,8 +29902,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30162,8 +29985,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30276,8 +30100,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30390,8 +30215,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30504,8 +30330,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30534,10 +30361,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The show's (list's, schedule's) id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e602
+                 * @description The template's id (a show whose `template` flag is set).
+                 * @example 65a1f0c2e4b0a1b2c3d4e62b
                  */
-                showId: components["parameters"]["ShowId"];
+                showId: components["parameters"]["TemplateShowId"];
             };
             cookie?: never;
         };
@@ -30618,8 +30445,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30648,10 +30476,10 @@ export interface operations {
                  */
                 eventId: components["parameters"]["EventId"];
                 /**
-                 * @description The show's (list's, schedule's) id.
-                 * @example 65a1f0c2e4b0a1b2c3d4e602
+                 * @description The template's id (a show whose `template` flag is set).
+                 * @example 65a1f0c2e4b0a1b2c3d4e62b
                  */
-                showId: components["parameters"]["ShowId"];
+                showId: components["parameters"]["TemplateShowId"];
             };
             cookie?: never;
         };
@@ -30732,8 +30560,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30821,8 +30650,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30910,8 +30740,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31004,8 +30835,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31123,8 +30955,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31247,8 +31080,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31336,8 +31170,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31413,8 +31248,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31490,8 +31326,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31577,8 +31414,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31664,8 +31502,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31741,8 +31580,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31818,8 +31658,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31902,8 +31743,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31986,8 +31828,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32076,8 +31919,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32148,8 +31992,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32208,8 +32053,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32292,8 +32138,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32376,8 +32223,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32465,8 +32313,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32579,8 +32428,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32668,8 +32518,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32762,8 +32613,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32846,8 +32698,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32930,8 +32783,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33019,8 +32873,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33133,8 +32988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33222,8 +33078,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33316,8 +33173,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33393,8 +33251,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33512,8 +33371,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33594,8 +33454,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33718,8 +33579,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33805,8 +33667,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33899,8 +33762,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33993,8 +33857,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34087,8 +33952,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34211,8 +34077,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34305,8 +34172,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34399,8 +34267,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34523,8 +34392,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34647,8 +34517,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34741,8 +34612,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34835,8 +34707,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34929,8 +34802,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35058,8 +34932,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35182,8 +35057,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35306,8 +35182,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35435,8 +35312,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35564,8 +35442,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35658,8 +35537,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35740,8 +35620,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35827,8 +35708,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35951,8 +35833,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36075,8 +35958,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36199,8 +36083,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36293,8 +36178,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36387,8 +36273,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36481,8 +36368,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36563,8 +36451,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36657,8 +36546,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36751,8 +36641,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36875,8 +36766,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36957,8 +36849,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37081,8 +36974,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37205,8 +37099,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37329,8 +37224,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37453,8 +37349,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37547,8 +37444,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37671,8 +37569,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37765,8 +37664,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37889,8 +37789,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38013,8 +37914,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38107,8 +38009,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38196,8 +38099,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38290,8 +38194,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38384,8 +38289,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38478,8 +38384,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38572,8 +38479,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Any visible ASCII
-                 *     text of 1 to 128 characters is accepted (§7 says only "a request id header"); the SDK sends a UUID.
+                 * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
+                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
+                 *     call without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
