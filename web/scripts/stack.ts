@@ -65,6 +65,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   return { site: running, stack, stop: async () => void (await Promise.all([running.stop(), stack.stop()])) };
 }
 
+/**
+ * The built app on the mock's examples (no sandbox), for the measurements: every screen shows its full form, the
+ * invited sign-up's example invitation included (the sandbox would answer an unknown invitation 404).
+ */
 export async function serveBuiltApp(): Promise<RunningSite> {
   const [port, mockPort] = [await freePort(), await freePort()];
   return startSite({
@@ -73,6 +77,6 @@ export async function serveBuiltApp(): Promise<RunningSite> {
     host: '127.0.0.1',
     apiMode: 'direct',
     apiKey: 'development-api-key',
-    sandbox: true,
+    sandbox: false,
   });
 }
