@@ -77,6 +77,31 @@ test.describe('/login', () => {
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
   });
 
+  test('stays busy on the way to the dashboard and takes no second submit meanwhile', async ({ page }) => {
+    // The dashboard answers 204 (No Content): the browser asks for it and stays on this page, as it does while a slow
+    // dashboard is on its way.
+    const asked: string[] = [];
+    await page.route(
+      (url) => url.pathname === '/dash/redirect',
+      (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ status: 204 });
+      },
+    );
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await submitLogin(page, 'ada@example.com', 'Correct-Horse-9');
+    await expect.poll(() => asked).toHaveLength(1);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    await page.getByLabel('Password').press('Enter');
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(logins).toHaveLength(1);
+    // Back on this page from the dashboard through the back-forward cache, the form is no longer on its way out.
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(form).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
   test('works with the keyboard alone', async ({ page }) => {
     await page.goto('/app.login/login');
     // A keyboard user types once the form is there: the e-mail field has the focus.
