@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { apiPath, holdRequests } from './support/hold.js';
+import { apiPath, holdRequests, stayBeforeDashboard } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 const lockout =
@@ -78,16 +78,7 @@ test.describe('/login', () => {
   });
 
   test('stays busy on the way to the dashboard and takes no second submit meanwhile', async ({ page }) => {
-    // The dashboard answers 204 (No Content): the browser asks for it and stays on this page, as it does while a slow
-    // dashboard is on its way.
-    const asked: string[] = [];
-    await page.route(
-      (url) => url.pathname === '/dash/redirect',
-      (route) => {
-        asked.push(route.request().url());
-        return route.fulfill({ status: 204 });
-      },
-    );
+    const asked = await stayBeforeDashboard(page);
     const logins = recordCalls(page, 'POST', /^\/login$/);
     await submitLogin(page, 'ada@example.com', 'Correct-Horse-9');
     await expect.poll(() => asked).toHaveLength(1);
