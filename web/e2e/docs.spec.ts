@@ -46,12 +46,33 @@ test('the API docs page renders offline under its CSP and leaves the console cle
   expect(problems).toEqual([]);
 });
 
+/**
+ * Waits until the section a link led to has come to rest at the top of the window. Redoc mounts the page's sections
+ * lazily and, while they change its height, scrolls that section back to the top again and again; the operation's
+ * code sample shows before this ends. A click in the meantime races the scrolling: the click's own scroll into view,
+ * taken while the page moved, left the SDK button at the window's bottom edge, Redoc took that for the reader
+ * scrolling away and stopped, and the SDK menu (a fixed layer under its button) opened below the window, where no
+ * scrolling reaches it. The reader waits for the page to stop moving; so does the test.
+ */
+async function comesToRest(page: Page, sectionId: string): Promise<void> {
+  const section = page.locator(`[id="${sectionId}"]`);
+  const topOverTwoFrames = (node: Element) =>
+    new Promise<string>((resolve) => {
+      const before = Math.round(node.getBoundingClientRect().top);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => resolve(`${before} ${Math.round(node.getBoundingClientRect().top)}`)),
+      );
+    });
+  await expect.poll(() => section.evaluate(topOverTwoFrames)).toBe('0 0');
+}
+
 test('each operation shows its SDK call, in the facade form and the path form', async ({ page, baseURL }) => {
   const problems = await watch(page, new URL(baseURL ?? '').origin);
   await page.goto('/docs/');
   await page.getByRole('link', { name: 'Sign-in' }).first().click();
   await page.getByRole('link', { name: 'Sign in with e-mail and password' }).first().click();
   await expect(page.locator('pre', { hasText: 'const session = await api.auth.login({' })).toBeVisible();
+  await comesToRest(page, 'auth/auth.login');
   await page.getByRole('button', { name: 'SDK' }).first().click();
   await page.getByRole('menuitem', { name: 'SDK, by path' }).click();
   await expect(page.locator('pre', { hasText: "const { data: session } = await api.POST('/login', {" })).toBeVisible();

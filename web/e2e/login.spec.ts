@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
-import { apiPath, holdRequests } from './support/hold.js';
+import { apiPath, holdRequests, stayBeforeDashboard } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 const lockout =
@@ -75,6 +75,22 @@ test.describe('/login', () => {
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
+  });
+
+  test('stays busy on the way to the dashboard and takes no second submit meanwhile', async ({ page }) => {
+    const asked = await stayBeforeDashboard(page);
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await submitLogin(page, 'ada@example.com', 'Correct-Horse-9');
+    await expect.poll(() => asked).toHaveLength(1);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    await page.getByLabel('Password').press('Enter');
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(logins).toHaveLength(1);
+    // Back on this page from the dashboard through the back-forward cache, the form is no longer on its way out.
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(form).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
   test('works with the keyboard alone', async ({ page }) => {

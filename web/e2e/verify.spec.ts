@@ -3,7 +3,7 @@ import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
 // Checked against the description's examples, not the sandbox's state (see support/examples.ts).
 import { test } from './support/examples.js';
-import { apiPath, holdRequests } from './support/hold.js';
+import { apiPath, holdRequests, stayBeforeDashboard } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
 test.describe('/verify/:token', () => {
@@ -40,25 +40,14 @@ test.describe('/verify/:token', () => {
   });
 
   test('success state passes axe', async ({ page }) => {
-    // §4 leaves for the dashboard 3 s after success, and on a loaded machine axe took longer than that and found its
-    // page gone. The clock is paused before the answer arrives and moved a millisecond at a time while axe runs, so
-    // axe's own timers fire (it needs a handful) and the redirect, 3,000 of them away, does not.
-    const answer = await holdRequests(page, apiPath(/^\/users\/verify\/email$/));
-    await page.clock.install();
+    // §9 leaves for the dashboard 3 s after success, and on a busy machine axe takes longer than that: the page went
+    // mid-check. The browser still asks for the dashboard on time and stays on this page, so axe judges the success
+    // state however long it takes. (Playwright's fake clock cannot hold the 3 s here: axe waits on timers of its own
+    // between rules, and would stop with them. The 3 s is the test above.)
+    await stayBeforeDashboard(page);
     await page.goto('/app.login/verify/9c2e4f6a8b0d');
-    await expect(page.locator('.alert-basic')).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 1000);
-    answer();
     await expect(page.locator('.alert-success')).toBeVisible();
-    let checked = false;
-    const ticking = (async () => {
-      while (!checked) await page.clock.runFor(1);
-    })();
-    await expectAccessible(page).finally(() => {
-      checked = true;
-    });
-    await ticking;
-    await expect(page).toHaveURL(/\/app\.login\/verify\//);
+    await expectAccessible(page);
   });
 
   test('warns that an invalid link is invalid', async ({ page }) => {

@@ -1,4 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { departure } from '../lib/leave.js';
 import { tldsReady } from '../lib/tld-list.js';
 import { useFocusOnArrival } from './use-focus-on-arrival.js';
 import { useTldsLoaded } from './use-tlds.js';
@@ -38,6 +40,10 @@ interface Options<F extends string> {
  * `props` go on the <form>: §5 keeps some submit buttons disabled while the form is invalid, and a disabled default
  * button also blocks the browser's implicit submission, so Enter in a field would do nothing at all. It reveals
  * instead. `field(name)` gives a TextField its name, value, message and handlers.
+ *
+ * `busy` (and `aria-busy` on the form) runs from the submit until its outcome is on screen: through the waits before
+ * any call (the TLD list, a captcha token), the call, and, when the submit leads off the page, the way out, until the
+ * next page replaces this one. No second submit starts in that time.
  */
 export function useForm<F extends string>(options: Options<F>) {
   const { rules, store, focus, email } = options;
@@ -47,6 +53,9 @@ export function useForm<F extends string>(options: Options<F>) {
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>(options.touched ?? {});
   const [reveals, setReveals] = useState(0);
   const submitting = useRef(false);
+  const [submitInProgress, setSubmitInProgress] = useState(false);
+  const { leaving } = useSnapshot(departure);
+  const busy = submitInProgress || leaving;
   useFocusOnArrival(first, options.ready ?? true);
   useTldsLoaded();
   useEffect(() => {
@@ -70,6 +79,7 @@ export function useForm<F extends string>(options: Options<F>) {
     values,
     issues,
     valid,
+    busy,
     revealed,
     reveal,
     hide: () => setReveals(0),
@@ -86,12 +96,14 @@ export function useForm<F extends string>(options: Options<F>) {
     props: {
       ref: form,
       noValidate: true,
+      'aria-busy': busy || undefined,
       async onSubmit(event: FormEvent<HTMLFormElement>) {
         event.preventDefault();
         // One submit at a time: a second click or Enter while the first still runs (a captcha token on its way, a
-        // call not yet answered, before the busy state renders) is ignored.
-        if (submitting.current) return;
+        // call not yet answered, before the busy state renders), or while the page leaves after it, is ignored.
+        if (submitting.current || departure.leaving) return;
         submitting.current = true;
+        setSubmitInProgress(true);
         try {
           if (email) await tldsReady();
           // Judged again: the TLD list may have arrived since the last render, and a store may hold newer values.
@@ -100,6 +112,7 @@ export function useForm<F extends string>(options: Options<F>) {
           await options.onSubmit(now);
         } finally {
           submitting.current = false;
+          setSubmitInProgress(false);
         }
       },
       onKeyDown(event: KeyboardEvent<HTMLFormElement>) {

@@ -72,7 +72,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
   const { field } = form;
 
   return (
-    <form {...form.props} aria-label="Join your team" aria-busy={loading}>
+    <form {...form.props} aria-label="Join your team" aria-busy={loading || form.busy}>
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
       {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
       <div className="field-row">

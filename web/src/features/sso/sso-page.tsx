@@ -1,6 +1,5 @@
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { EmailField } from '../../components/email-field.js';
 import { useForm } from '../../components/use-form.js';
@@ -11,14 +10,12 @@ import { ssoLoginPath } from './sso-domain.js';
 
 /** §2 /login/sso: the work e-mail's domain picks the company's identity provider (the server's /sso/login/{domain}). */
 export function SsoPage() {
-  const [leaving, setLeaving] = useState(false);
   const form = useForm({
     rules: { email: (email) => firstIssue(shortEmailSchema, email.trim()) },
     initial: { email: '' },
     focus: 'email',
     email: true,
     onSubmit({ email }) {
-      setLeaving(true);
       leaveTo(ssoLoginPath(email));
     },
   });
@@ -35,7 +32,7 @@ export function SsoPage() {
     >
       <form {...form.props} aria-label="Sign in with SSO">
         <EmailField label="Work email" autoComplete="username" {...form.field('email')} />
-        <Button type="submit" block disabled={leaving} busy={leaving}>
+        <Button type="submit" block disabled={form.busy} busy={form.busy}>
           Continue with SSO
         </Button>
       </form>
