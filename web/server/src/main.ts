@@ -33,6 +33,7 @@ try {
     apiKey: config.apiKey,
     hcaptchaSitekey: config.hcaptchaSitekey,
     trustProxy: config.trustProxy,
+    hosts: config.publicHosts,
     logger,
     metrics,
   });
