@@ -3,6 +3,7 @@ import { operationTable } from '@runofshow/sdk';
 import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
+import { AppliedLedger } from './ledger.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
 interface Route {
@@ -77,7 +78,12 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
  * 501 Not Implemented, on which Prism answers from the description's examples instead (its "remock"), so one Prism
  * serves both. It logs nothing of what it receives: bodies carry passwords.
  */
-export function startSandboxServer(sandbox: SignInSandbox, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+export function startSandboxServer(
+  sandbox: SignInSandbox,
+  port: number,
+  host = '127.0.0.1',
+  ledger = new AppliedLedger(),
+): Promise<RunningServer> {
   const routes = sandboxRoutes();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -89,13 +95,15 @@ export function startSandboxServer(sandbox: SignInSandbox, port: number, host = 
       return reply(res, 501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
     }
     readJson(req)
-      .then((body) =>
-        sandbox.answer(
+      .then(async (body) => {
+        const answer = await sandbox.answer(
           found.operationId,
           { path: found.path, query: url.searchParams, body },
           url.searchParams.get('accessToken') ?? undefined,
-        ),
-      )
+        );
+        ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
+        return answer;
+      })
       .then((answer) => reply(res, answer.status, answer.body, { ...echo, ...answer.headers }))
       .catch((error: unknown) => {
         if (res.headersSent) return void res.end();
