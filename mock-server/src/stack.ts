@@ -5,7 +5,7 @@ import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import { AppliedLedger } from './sandbox/ledger.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
-import { SignInSandbox } from './sandbox/sandbox.js';
+import { type SandboxOptions, SignInSandbox } from './sandbox/sandbox.js';
 import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
 import { scenarios as catalogue, type Scenario } from './scenarios.js';
 
@@ -38,6 +38,8 @@ export interface StackOptions {
   sandbox?: boolean;
   /** The sign-in app's origin, which the outbox's links lead to (asked when the page is shown: it may start later). */
   appOrigin?: () => string;
+  /** The sandbox's clock, hasher and limits (tests); the real ones by default. */
+  sandboxOptions?: SandboxOptions;
 }
 
 export interface RunningSandbox {
@@ -65,7 +67,7 @@ export interface RunningStack {
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
-  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host) : undefined;
+  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
   let prism: RunningPrism;
@@ -96,7 +98,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
       ...(sandbox
-        ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox.list(), sandbox.tally, options.appOrigin) }
+        ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin) }
         : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
@@ -125,10 +127,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of, with which calls are
  * its to answer (for the front to label each exchange).
  */
-async function startSandbox(host: string) {
-  const state = await SignInSandbox.seeded();
+async function startSandbox(host: string, options: SandboxOptions = {}) {
+  const state = await SignInSandbox.seeded(options);
   const applied = new AppliedLedger();
-  const backend = await startSandboxServer(state, await freePort(), host, applied);
+  const backend = await startSandboxServer(state, await freePort(), host, undefined, applied);
   const routes = sandboxRoutes();
   const handles = (method: string, path: string) => matchSandbox(routes, method, path) !== undefined;
   return { state, backend, handles, tally: new ContractTally(), applied };

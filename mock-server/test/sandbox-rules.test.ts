@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/listen.js';
+import { IDEMPOTENCY_MS, IdempotencyKeys } from '../src/sandbox/idempotency.js';
+import { LIMITS, Limits } from '../src/sandbox/limits.js';
 import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';
-import { LOCKOUT_MS, RESET_LINK_MS, SignInSandbox } from '../src/sandbox/sandbox.js';
+import { type Answer, LOCKOUT_MS, RESET_LINK_MS, SignInSandbox, VERIFICATION_MS } from '../src/sandbox/sandbox.js';
 import { startSandboxServer } from '../src/sandbox/server.js';
 
 // The sandbox's time rules on a clock the test moves (the stack test covers the same rules through Prism).
@@ -17,7 +19,7 @@ const newcomer = {
 describe('the sandbox’s rules over time', () => {
   it('lifts a lockout after 30 minutes, not a second before', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded(() => now);
+    const sandbox = await SignInSandbox.seeded({ now: () => now });
     await sandbox.createUser(newcomer);
     for (let i = 0; i < 4; i++) expect((await sandbox.login(newcomer.email, 'wrong-one', undefined)).status).toBe(401);
     const fifth = await sandbox.login(newcomer.email, 'wrong-one', undefined);
@@ -31,7 +33,7 @@ describe('the sandbox’s rules over time', () => {
 
   it('forgets failures older than the window, and a success clears them', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded(() => now);
+    const sandbox = await SignInSandbox.seeded({ now: () => now });
     await sandbox.createUser(newcomer);
     for (let i = 0; i < 4; i++) await sandbox.login(newcomer.email, 'wrong-one', undefined);
     now += LOCKOUT_MS + 1;
@@ -42,7 +44,7 @@ describe('the sandbox’s rules over time', () => {
 
   it('lets a reset link expire after an hour', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded(() => now);
+    const sandbox = await SignInSandbox.seeded({ now: () => now });
     const tokenOfNewestMail = () => {
       const link = sandbox.outbox.list()[0]?.link ?? '';
       return decodeURIComponent(link.split('/').at(-1)?.split('?')[0] ?? '');
@@ -57,6 +59,54 @@ describe('the sandbox’s rules over time', () => {
     expect(late).not.toBe(inTime);
     now += RESET_LINK_MS;
     expect((await sandbox.resetPassword('ada@example.com', late, 'Later-Pass-word-1')).status).toBe(404);
+  });
+
+  it('lets a verification link expire after 24 hours', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const linkOfNewestMail = () => {
+      const link = sandbox.outbox.list()[0]?.link ?? '';
+      return decodeURIComponent(link.split('/').at(-1) ?? '');
+    };
+    await sandbox.createUser({ ...newcomer, email: 'early@example.com' });
+    const early = linkOfNewestMail();
+    await sandbox.createUser({ ...newcomer, email: 'late@example.com' });
+    const late = linkOfNewestMail();
+    now += VERIFICATION_MS - 1000;
+    expect(sandbox.verifyEmail(early).status).toBe(200);
+    now += 1000;
+    expect(sandbox.verifyEmail(late).status).toBe(404);
+  });
+
+  it('frees a spent limit when its hour has passed, not a second before', () => {
+    let now = Date.UTC(2026, 0, 1);
+    const limits = new Limits();
+    const take = () => limits.take([['mailPerAddress', 'ada@example.com']], now);
+    for (let i = 0; i < LIMITS.mailPerAddress.max; i++) {
+      expect(take()).toBe(0);
+      now += 60_000;
+    }
+    // The first call was five minutes ago: the hour frees it 55 minutes from now.
+    expect(take()).toBe(55 * 60);
+    now += 55 * 60_000 - 1000;
+    expect(take()).toBe(1);
+    now += 1000;
+    expect(take()).toBe(0);
+    expect(take()).toBe(60);
+  });
+
+  it('remembers an idempotency key for 24 hours, and never a 429', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const keys = new IdempotencyKeys(() => now);
+    let applied = 0;
+    const apply = (status: number) => async (): Promise<Answer> => ({ status, body: { applied: ++applied } });
+    expect((await keys.run('caller', 'k', 'request', apply(201))).body).toEqual({ applied: 1 });
+    now += IDEMPOTENCY_MS - 1;
+    expect((await keys.run('caller', 'k', 'request', apply(201))).body).toEqual({ applied: 1 });
+    now += 1;
+    expect((await keys.run('caller', 'k', 'request', apply(201))).body).toEqual({ applied: 2 });
+    expect((await keys.run('caller', 'limited', 'request', apply(429))).status).toBe(429);
+    expect((await keys.run('caller', 'limited', 'request', apply(201))).body).toEqual({ applied: 4 });
   });
 
   it('stores a salted scrypt hash, never the password, and checks §5', async () => {

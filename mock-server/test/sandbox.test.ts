@@ -5,22 +5,30 @@ import { outboxHtml } from '../src/sandbox/outbox-page.js';
 import { MFA_SECRET, SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { totpCode } from '../src/sandbox/totp.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { attackTests } from './sandbox-attacks.js';
+import { idempotencyTests } from './sandbox-idempotency.js';
+import { CountingHasher } from './support/counting-hasher.js';
 
 // The sandbox on the real bundle, with Prism's validating proxy in front of it, through the mock's public address:
-// every rule is tried as the sign-in app would call it, and no answer may break the description.
+// every rule is tried as the sign-in app would call it, and no answer may break the description. The attacks of issue
+// 20 and the Idempotency-Key rules of issue 21 (sandbox-attacks.ts, sandbox-idempotency.ts) run on this same stack,
+// after these: one Prism for all of them. The hasher is the real scrypt, counted.
 let stack: RunningStack;
 const logged: string[] = [];
+const hasher = new CountingHasher();
 
 beforeAll(async () => {
   stack = await startStack({
     mockPort: await freePort(),
     sandbox: true,
     appOrigin: () => 'http://app.test',
+    sandboxOptions: { hasher },
     log: (line) => logged.push(line),
   });
 }, 90_000);
 
 afterAll(async () => {
+  hasher.release();
   await stack?.stop();
 });
 
@@ -136,7 +144,10 @@ describe('the sandbox behind the mock', () => {
     });
     expect(enabled.body).toMatchObject({ hasTwoFactorAuth: true });
     expect((await call('GET', '/users/enrol%40example.com/has2fa')).body).toEqual({ hasTwoFactorAuth: true });
-    expect((await login('enrol@example.com', 'Enrol-Me-Pass-1', totpCode(secret))).status).toBe(200);
+    // The enrolment spent the current code; the next one (a step of drift is allowed) signs in.
+    expect((await login('enrol@example.com', 'Enrol-Me-Pass-1', totpCode(secret, Date.now() + 30_000))).status).toBe(
+      200,
+    );
     expect((await call('DELETE', `/users/${userId}/2fasecret`, { token })).body).toMatchObject({
       hasTwoFactorAuth: false,
     });
@@ -188,7 +199,7 @@ describe('the sandbox behind the mock', () => {
     expect(mailTo('nobody@example.com')).toBeUndefined();
   });
 
-  it('opens the seeded invitation, resends it, and spends it on sign-up', async () => {
+  it('opens the seeded invitation and resends it, which ends the older link', async () => {
     const first = mailTo('invited@example.com');
     expect(first?.kind).toBe('invitation');
     const token = tokenOf(first?.link ?? '');
@@ -203,9 +214,8 @@ describe('the sandbox behind the mock', () => {
     expect((await call('GET', '/users/resend/invite/invited%40example.com')).status).toBe(200);
     const second = mailTo('invited@example.com');
     expect(second?.id).toBeGreaterThan(first?.id ?? 0);
-    const created = await signUp('invited@example.com');
-    expect(created.body).toMatchObject({ isVerified: true });
-    expect((await call('GET', `/users/invited/${tokenOf(second?.link ?? '')}`)).status).toBe(404);
+    expect((await call('GET', `/users/invited/${token}`)).status).toBe(404);
+    expect((await call('GET', `/users/invited/${tokenOf(second?.link ?? '')}`)).status).toBe(200);
   });
 
   it('lets a Prefer header pick Prism’s examples as before', async () => {
@@ -252,6 +262,52 @@ describe('the sandbox behind the mock', () => {
     expect((await fetch(`${stack.mock.url}/OUTBOX/`)).status).toBe(200);
   });
 
+  it('serves the outbox on the mock’s own address with its own headers, linking into the app’s origin', async () => {
+    const response = await fetch(`${stack.mock.url}/outbox/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const links = [...(await response.text()).matchAll(/<a href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    expect(links.filter((link) => link.includes('/verify/') || link.includes('/reset/')).length).toBeGreaterThan(0);
+    for (const link of links.filter((l) => l.includes('/app.login/'))) {
+      expect(link.startsWith('http://app.test/app.login/')).toBe(true);
+    }
+    expect((await fetch(`${stack.mock.url}/outbox/outbox.css`)).headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await fetch(`${stack.mock.url}/outbox/nothing`)).status).toBe(404);
+    const posted = await fetch(`${stack.mock.url}/outbox/`, { method: 'POST' });
+    expect([posted.status, posted.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect(posted.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('pages the outbox, 50 mails a page, newest first, each page a slice', async () => {
+    const outbox = stack.sandbox?.state.outbox;
+    while ((outbox?.list().length ?? 120) < 120) {
+      outbox?.send(
+        { to: 'bulk@example.com', kind: 'reset', subject: 'Bulk', link: '/app.login/reset/x?email=b' },
+        new Date(),
+      );
+    }
+    const total = outbox?.list().length ?? 0;
+    const page = async (query: string) => {
+      const html = await (await fetch(`${stack.mock.url}/outbox/${query}`)).text();
+      const ids = [...html.matchAll(/<h2 id="mail-(\d+)">/g)].map((m) => Number(m[1]));
+      return { ids, older: /href="\/outbox\/\?before=(\d+)"/.exec(html)?.[1], newest: html.includes('Newest mail') };
+    };
+    const first = await page('');
+    expect(first.ids).toEqual(Array.from({ length: 50 }, (_, i) => total - i));
+    expect([first.older, first.newest]).toEqual([String(total - 49), false]);
+    const second = await page(`?before=${first.older}`);
+    expect(second.ids).toEqual(Array.from({ length: 50 }, (_, i) => total - 50 - i));
+    expect(second.newest).toBe(true);
+    let last = second;
+    while (last.older) last = await page(`?before=${last.older}`);
+    expect(last.ids.at(-1)).toBe(1);
+    expect((await fetch(`${stack.mock.url}/outbox/?before=abc`)).status).toBe(400);
+  });
+
   it('escapes whatever a mail holds', () => {
     const html = outboxHtml(
       [
@@ -285,3 +341,6 @@ describe('the sandbox behind the mock', () => {
     }
   });
 });
+
+attackTests(() => stack, hasher);
+idempotencyTests(() => stack);

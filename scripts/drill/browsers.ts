@@ -37,14 +37,14 @@ async function sawOnPage(page: Page, step: string, error: unknown): Promise<stri
 async function walk(
   browser: Browser,
   n: number,
-  until: number,
+  going: () => boolean,
   site: string,
   run: string,
   mailLink: (email: string) => string | undefined,
   figures: BrowserFigures,
   screenshot: string | undefined,
 ): Promise<void> {
-  for (let i = 0; Date.now() < until; i++) {
+  for (let i = 0; going(); i++) {
     const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: site });
     const page = await context.newPage();
     const keys = new Map<string, WriteRecord>();
@@ -116,11 +116,12 @@ async function walk(
   }
 }
 
-/** `count` Chromium visitors walking until `seconds` are up; resolves when each has finished its last walk. */
+/** `count` Chromium visitors walking while `going()`; resolves when each has finished its last walk. */
 export async function browserVisitors(options: {
   site: string;
   count: number;
-  seconds: number;
+  /** Whether to start another walk (the scripted visitors still walk). */
+  going: () => boolean;
   run: string;
   mailLink: (email: string) => string | undefined;
   screenshot?: string;
@@ -128,10 +129,9 @@ export async function browserVisitors(options: {
   const figures: BrowserFigures = { writes: [], errors: [], walks: 0, signIns: 0 };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
-    const until = Date.now() + options.seconds * 1000;
     await Promise.all(
       Array.from({ length: options.count }, (_, n) =>
-        walk(browser, n, until, options.site, options.run, options.mailLink, figures, options.screenshot),
+        walk(browser, n, options.going, options.site, options.run, options.mailLink, figures, options.screenshot),
       ),
     );
   } finally {

@@ -36,6 +36,8 @@ export interface FaultProxy {
   faulted: Map<string, FaultKind>;
   /** Calls passed to the sandbox. */
   passed: number;
+  /** Calls the mock never answered, by error code (each cuts the host's connection: a 502 to the visitor). */
+  upstreamErrors: Map<string, number>;
   /** The last export served. */
   exported?: ExportFigures;
   stop(): Promise<void>;
@@ -101,6 +103,7 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
     counts: { unavailable: 0, stall: 0, lost: 0, cut: 0 },
     faulted: new Map(),
     passed: 0,
+    upstreamErrors: new Map(),
     stop: async () => {},
   };
 
@@ -113,6 +116,8 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
         method: req.method,
         path: req.url,
         headers: { ...req.headers, host: upstream.host },
+        // A connection per call: a kept-alive one the mock closes as it is reused would be a fault nobody chose.
+        agent: false,
       },
       (answer) => {
         if (!after) {
@@ -128,7 +133,11 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
         });
       },
     );
-    outgoing.on('error', () => res.socket?.destroy());
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      proxy.upstreamErrors.set(code, (proxy.upstreamErrors.get(code) ?? 0) + 1);
+      res.socket?.destroy();
+    });
     req.pipe(outgoing);
   };
 

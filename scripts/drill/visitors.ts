@@ -30,6 +30,9 @@ export type ToVisitors = { type: 'mail'; id: number; link: string | undefined };
 const site = process.env.DRILL_SITE ?? '';
 const visitors = Number(process.env.DRILL_VISITORS ?? 50);
 const seconds = Number(process.env.DRILL_SECONDS ?? 30);
+/** Writes the visitors make at least, however long it takes (within DRILL_MAX_SECONDS). */
+const minWrites = Number(process.env.DRILL_MIN_WRITES ?? 0);
+const maxSeconds = Number(process.env.DRILL_MAX_SECONDS ?? 120);
 const run = process.env.DRILL_RUN ?? 'run';
 /** Test-only (the failure proof): take the Idempotency-Key off every write, as an SDK without it would send them. */
 const stripKeys = process.env.DRILL_STRIP_KEYS === '1';
@@ -74,7 +77,7 @@ function causeOf(error: unknown): { status: number; cause: string } {
   return { status: 0, cause: String(error) };
 }
 
-async function visitor(n: number, until: number): Promise<void> {
+async function visitor(n: number, going: () => boolean): Promise<void> {
   let token: string | undefined;
   const api = createApiClient({
     endpoint: site,
@@ -107,7 +110,7 @@ async function visitor(n: number, until: number): Promise<void> {
     }
   }
 
-  for (let i = 0; Date.now() < until; i++) {
+  for (let i = 0; going(); i++) {
     const email = `drill.${run}.${n}.${i}@example.com`;
     token = undefined;
     try {
@@ -157,6 +160,11 @@ async function visitor(n: number, until: number): Promise<void> {
   }
 }
 
-const until = Date.now() + seconds * 1000;
-await Promise.all(Array.from({ length: visitors }, (_, n) => visitor(n, until)));
+// At least `seconds`, and until `minWrites` writes are done on a slow (or busy) machine, never past `maxSeconds`.
+const started = Date.now();
+const going = () => {
+  const elapsed = Date.now() - started;
+  return elapsed < maxSeconds * 1000 && (elapsed < seconds * 1000 || writes.length < minWrites);
+};
+await Promise.all(Array.from({ length: visitors }, (_, n) => visitor(n, going)));
 process.send?.({ type: 'done', writes, errors, walks, signIns, reads } satisfies FromVisitors, () => process.exit(0));

@@ -1,12 +1,3 @@
-// What the README's examples take from the app around them: declared, so each block type-checks as written.
+// What the runtimes give a module beside the web platform (Node, Bun and Deno alike): the README's proxy examples
+// read `API_KEY` from the environment. Nothing of an app is declared here: every README block defines what it uses.
 declare const process: { env: Record<string, string | undefined> };
-declare const session: { accessToken: string | null };
-declare const firstName: string;
-declare const lastName: string;
-declare const email: string;
-declare const password: string;
-declare const captcha: string;
-declare const teamId: string;
-declare const userId: string;
-declare const file: Blob;
-declare function showLockout(seconds: number | undefined): void;

@@ -10,8 +10,10 @@
 // Goals (issue 13): ≤ 1.15×, ≤ 1.20×, and the proxy hop keeping ≥ 75 %. BENCH_READS / BENCH_WRITES / BENCH_ROUNDS
 // change the counts, BENCH_PROXY_ROUNDS / BENCH_PROXY_SECONDS the proxy's (0 rounds skips it); BENCH_ONLY=proxy
 // runs the proxy hop alone; BENCH_FLOOR=1 also times the libraries beneath the SDK alone (openapi-fetch, ky) and a
-// fetch whose try can time out, to show the stack's own floor.
+// fetch whose try can time out, to show the stack's own floor. BENCH_BASELINE=<an older build's dist/index.js> adds
+// that build as a third side of reads and writes, so a change is measured against what came before in one run.
 import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@runofshow/sdk';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
@@ -32,7 +34,12 @@ if (process.env.BENCH_ONLY === 'proxy') {
 
 const server = await startServer();
 const { endpoint } = server;
-const api = createApiClient({ endpoint, apiKey: 'bench-key', clientId: 'bench', getAccessToken: () => 'bench-token' });
+const options = { endpoint, apiKey: 'bench-key', clientId: 'bench', getAccessToken: () => 'bench-token' };
+const api = createApiClient(options);
+const older = process.env.BENCH_BASELINE
+  ? ((await import(pathToFileURL(process.env.BENCH_BASELINE).href)) as { createApiClient: typeof createApiClient })
+  : undefined;
+const baseline = older?.createApiClient(options);
 const team = (n: number) => ({ title: `Team ${n}`, email: 'ops@example.com', defaultTimeZone: 'America/New_York' });
 // The same headers, query and body the SDK sends (§7): key, client id, a fresh request id, the token in the query.
 const directHeaders = (id: string) => ({ 'X-Api-Key': 'bench-key', 'X-Client-Id': 'bench', 'X-Request-Id': id });
@@ -93,6 +100,7 @@ const sequential = async (count: number, call: (n: number) => Promise<unknown>) 
 const readSides: Record<string, (count: number) => Promise<unknown>> = {
   raw: (count) => sequential(count, rawGet),
   sdk: (count) => sequential(count, () => api.GET('/token/user')),
+  ...(baseline ? { 'sdk baseline': (count: number) => sequential(count, () => baseline.GET('/token/user')) } : {}),
   ...(floor
     ? {
         'fetch with a timeout': (count: number) => sequential(count, timedGet),
@@ -114,6 +122,12 @@ const barePost = (n: number) =>
 const writeSides: Record<string, (count: number) => Promise<unknown>> = {
   raw: (count) => sequential(count, rawPost),
   sdk: (count) => Promise.all(Array.from({ length: count }, (_, n) => api.teams.create({ payload: team(n) }))),
+  ...(baseline
+    ? {
+        'sdk baseline': (count: number) =>
+          Promise.all(Array.from({ length: count }, (_, n) => baseline.teams.create({ payload: team(n) }))),
+      }
+    : {}),
   ...(floor ? { 'openapi-fetch alone': (count: number) => sequential(count, barePost) } : {}),
 };
 

@@ -4,6 +4,8 @@
 //                               (`x-upload`), whether it is a write (queued, with an `Idempotency-Key`: every
 //                               method but GET, and a GET marked `x-write: true`), whether it takes the access
 //                               token and/or a guest pass, and how to read its success body
+//   src/generated/facade.ts     the facade's type, one member per operation carrying its summary and description
+//                               as JSDoc, so an editor shows them on hover over `api.users.list`
 // `--check` compares instead of writing and exits 1 when a generated file is stale. `--table-only <bundle>` prints
 // the operation table of another bundle instead (the SDK's tests feed it a small description of their own).
 import { readFile, writeFile } from 'node:fs/promises';
@@ -28,7 +30,7 @@ async function schemaTypes() {
 }
 
 // Names the client object already uses: a group with one of these names would hide a method.
-const RESERVED_GROUPS = new Set(['request', 'use', 'eject', 'upload', 'invoke', 'cancelAll', 'then']);
+const RESERVED_GROUPS = new Set(['request', 'use', 'eject', 'upload', 'invoke', 'cancelAll', 'withOptions', 'then']);
 
 /**
  * How to read the first documented 2xx body: JSON, text (CSV…), a blob, or `none` when the description promises no
@@ -43,7 +45,20 @@ function parseAsOf(op) {
   return 'blob';
 }
 
-async function operationTable() {
+/**
+ * A JSDoc block of the operation's summary, its description when `long`, and its route, indented; nothing in it can
+ * close it early.
+ */
+function docOf(op, method, path, indent, long) {
+  const text = [op.summary, long ? op.description?.trim() : undefined, `\`${method} ${path}\``]
+    .filter(Boolean)
+    .join('\n\n')
+    .replaceAll('*/', '*\\/');
+  const lines = text.split('\n').map((line) => (line ? `${indent} * ${line}` : `${indent} *`));
+  return `${indent}/**\n${lines.join('\n')}\n${indent} */`;
+}
+
+async function readRows() {
   const doc = JSON.parse(await readFile(bundle, 'utf8'));
   const rows = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -65,10 +80,16 @@ async function operationTable() {
         token: security.some((requirement) => 'AccessToken' in requirement),
         guest: security.some((requirement) => 'GuestPass' in requirement),
         parseAs: parseAsOf(op),
+        doc: (indent, long = false) => docOf(op, method.toUpperCase(), path, indent, long),
       });
     }
   }
   rows.sort((a, b) => a.id.localeCompare(b.id));
+  return rows;
+}
+
+async function operationTable() {
+  const rows = await readRows();
   // One const per operation, so an app that builds its own table (`tableOf(authLogin, …)`) bundles only its rows.
   const constName = (id) => id.replace(/\.(\w)/, (_, c) => c.toUpperCase());
   const names = new Map();
@@ -80,7 +101,7 @@ async function operationTable() {
   const consts = rows
     .map(
       (r) =>
-        `export const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, write: ${r.write}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
+        `${r.doc('')}\nexport const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, write: ${r.write}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
     )
     .join('\n');
   // The table is built from the rows, not written out again: the ids travel once, inside the rows.
@@ -105,9 +126,33 @@ export type OperationId = keyof typeof operations;
 `;
 }
 
+/**
+ * The facade's type written out, group by group, each method under its operation's JSDoc: a mapped type over the
+ * operation ids would carry no per-operation comment, and hover and go-to-definition would find nothing.
+ */
+async function facadeTypes() {
+  const rows = await readRows();
+  const groups = new Map();
+  for (const r of rows) {
+    const [group, name] = r.id.split('.');
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push(`${r.doc('    ', true)}\n    ${name}: OperationMethod<'${r.id}'>;`);
+  }
+  const body = [...groups].map(([group, methods]) => `  ${group}: {\n${methods.join('\n')}\n  };`).join('\n');
+  return `${header('facade types')}
+import type { OperationMethod } from '../facade-types.js';
+
+/** \`api.users.create({ payload })\`: one object per group, one method per operation, each documented from the description. */
+export interface FacadeTable {
+${body}
+}
+`;
+}
+
 const targets = [
   [new URL('src/generated/schema.ts', root), schemaTypes],
   [new URL('src/generated/operations.ts', root), operationTable],
+  [new URL('src/generated/facade.ts', root), facadeTypes],
 ];
 
 if (only !== -1) {

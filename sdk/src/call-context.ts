@@ -20,11 +20,16 @@ export interface CallContext {
   guestPass: string | undefined;
   /** Cancelled by `cancelAll()` or the caller's `signal`. */
   cancel: CallCancel;
+  /** Milliseconds each try may take: the call's `timeout`, else the client's. */
   timeoutMs: number;
+  /** Tries the call may take, the first included: the call's `retries` plus one, else the client's `retry.tries`. */
+  maxTries: number;
   /** Set for uploads: the multipart body (payload fields and `file`). */
   form: FormData | undefined;
   /** Tries sent so far (the transport counts them). */
   tries: number;
+  /** Whether the last try was answered (the transport says): an error after that is the handling's, not the network's. */
+  answered: boolean;
   /** The answer the errors middleware last saw: a body that cannot be read is reported with its status and type. */
   response: Response | undefined;
   /** The text openapi-fetch serialized as the body: what a Request bearing this call's mark carries. */

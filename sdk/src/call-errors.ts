@@ -1,7 +1,16 @@
 import type { CallContext } from './call-context.js';
 import { ApiConfigError } from './config.js';
-import { ApiCancelError, ApiError, type Problem, parseRetryAfter, quote } from './errors.js';
-import { redact } from './redact.js';
+import {
+  ApiCancelError,
+  ApiConnectionError,
+  ApiError,
+  ApiTimeoutError,
+  httpErrorOf,
+  type Problem,
+  parseRetryAfter,
+  quote,
+} from './errors.js';
+import { redact, scrub } from './redact.js';
 
 const label = (ctx: CallContext) => ctx.operationId ?? `${ctx.method} ${ctx.path}`;
 const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
@@ -10,13 +19,14 @@ const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
 export function httpError(ctx: CallContext, response: Response, body: unknown): ApiError {
   const secrets = ctx.secrets();
   const cleanBody = body === '' || body === undefined ? undefined : redact(body as Problem | string, secrets);
-  return new ApiError({
+  return httpErrorOf({
     status: response.status,
     requestId: ctx.requestId,
     operationId: ctx.operationId,
     body: cleanBody,
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
     contentType: response.headers.get('content-type') ?? undefined,
+    headers: response.headers,
   });
 }
 
@@ -41,6 +51,7 @@ export function parseError(ctx: CallContext, response: Response | undefined, tex
     requestId: ctx.requestId,
     operationId: ctx.operationId,
     contentType: type,
+    headers: response?.headers,
     body: text ? redact(text, ctx.secrets()) : undefined,
     message: `${label(ctx)} answered ${status} with ${what} (after ${triesText(Math.max(1, ctx.tries))})`,
   });
@@ -54,49 +65,91 @@ export function emptyBodyError(ctx: CallContext, response: Response): ApiError {
     requestId: ctx.requestId,
     operationId: ctx.operationId,
     contentType: response.headers.get('content-type') ?? undefined,
+    headers: response.headers,
     message: `${label(ctx)} answered ${response.status} with no body, where its description promises one`,
   });
 }
 
 /**
  * Turns whatever a call rejected with into one of the SDK's errors. Errors from beneath (ky, fetch) may quote the
- * URL, which holds the access token: none of their text is kept, only a network error code when there is one.
+ * URL, which holds the access token: they are kept as `cause` only as copies with every secret of the call scrubbed.
+ * Whatever the app's own code threw (a callback, a middleware) or a malformed call comes back as `ApiConfigError`
+ * with it as `cause`; a cancel as `ApiCancelError`.
  */
 export function typedError(ctx: CallContext, error: unknown): Error {
-  if (error instanceof ApiError || error instanceof ApiConfigError) return error;
+  if (error instanceof ApiError || error instanceof ApiConfigError || error instanceof ApiCancelError) return error;
   if (ctx.cancel.aborted) {
-    return new ApiCancelError({ requestId: ctx.requestId, operationId: ctx.operationId });
+    return new ApiCancelError({ requestId: ctx.requestId, operationId: ctx.operationId, cause: ctx.cancel.reason });
   }
   // openapi-fetch parses the body after the middleware: an answer typed JSON whose text is not.
   if (error instanceof SyntaxError && ctx.response) return parseError(ctx, ctx.response);
+  // Nothing was sent, or the last try was answered: the error is the calling code's, not the network's.
+  if (ctx.tries === 0 || ctx.answered) {
+    const when = ctx.tries === 0 ? 'before it was sent' : 'while its answer was handled';
+    return new ApiConfigError(`${label(ctx)} failed ${when}: ${describe(error, ctx.secrets())}`, { cause: error });
+  }
   const tries = Math.max(1, ctx.tries);
+  const cause = scrubbed(error, ctx.secrets());
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new ApiError({
-      status: 0,
-      kind: 'timeout',
+    return new ApiTimeoutError({
       requestId: ctx.requestId,
       operationId: ctx.operationId,
+      cause,
       message: `${label(ctx)} timed out: ${triesText(tries)} of ${ctx.timeoutMs} ms`,
     });
   }
-  const code = codeOf(error);
-  return new ApiError({
-    status: 0,
-    kind: 'network',
+  return new ApiConnectionError({
     requestId: ctx.requestId,
     operationId: ctx.operationId,
-    message: `${label(ctx)} got no response after ${triesText(tries)}${code ? ` (${code})` : ''}`,
+    cause,
+    message: `${label(ctx)} got no response after ${triesText(tries)} (${reasonOf(error, ctx.secrets())})`,
   });
 }
 
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
-    current = current.cause;
+/** Up to four errors down a `cause` chain. */
+function chainOf(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; chain.length < 4 && current instanceof Error; current = current.cause) chain.push(current);
+  return chain;
+}
+
+const codeOf = (error: Error): string | undefined => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
+};
+
+/** `Name: message`, quoted short, with the call's secrets scrubbed. */
+function describe(error: unknown, secrets: readonly string[]): string {
+  if (!(error instanceof Error)) return quote(scrub(String(error), secrets));
+  return quote(scrub(`${error.name}: ${error.message}`, secrets));
+}
+
+/**
+ * Why no answer came, in a few words: the system's error code where there is one (Node's `ECONNREFUSED`), else the
+ * innermost error's name and message (Deno's `NotCapable: Requires net access to …`, Bun's `ConnectionRefused`).
+ */
+function reasonOf(error: unknown, secrets: readonly string[]): string {
+  const chain = chainOf(error);
+  for (const link of chain) {
+    const code = codeOf(link);
+    if (code) return code;
   }
-  return undefined;
+  return describe(chain.at(-1) ?? error, secrets);
+}
+
+/** A copy of an error chain from beneath, name, code and message kept, every secret of the call scrubbed. */
+function scrubbed(error: unknown, secrets: readonly string[]): unknown {
+  const chain = chainOf(error);
+  if (chain.length === 0) return error === undefined ? undefined : scrub(String(error), secrets);
+  let copy: Error | undefined;
+  for (const link of chain.reverse()) {
+    const next: Error = new Error(scrub(link.message, secrets), copy ? { cause: copy } : undefined);
+    next.name = link.name;
+    const code = codeOf(link);
+    if (code) Object.assign(next, { code });
+    copy = next;
+  }
+  return copy;
 }
 
 /**
@@ -111,6 +164,7 @@ export function logRecord(ctx: CallContext, error: Error): Record<string, unknow
     requestId: ctx.requestId,
     error: error.name,
   };
+  if (error.cause instanceof Error) record.cause = error.cause.name;
   if (error instanceof ApiError) {
     record.status = error.status;
     record.kind = error.kind;

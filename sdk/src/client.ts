@@ -1,8 +1,9 @@
 import createClient, { type Client, defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import { ApiPromise, type WithResponse } from './api-promise.js';
 import { CALL_MARK, type CallContext, markedBody } from './call-context.js';
 import { emptyBodyError, logRecord, typedError } from './call-errors.js';
-import { type HeadersLike, headerOf, REQUEST_ID_HEADER } from './call-headers.js';
-import { type ApiClientConfig, ApiConfigError, resolveSettings, validateConfig } from './config.js';
+import { type HeadersLike, headerOf, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from './call-headers.js';
+import { type ApiClientConfig, ApiConfigError, type ClientOptions, resolveSettings, validateConfig } from './config.js';
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
@@ -15,6 +16,7 @@ import { requestIds } from './middleware/request-ids.js';
 import { OperationIndex, type OperationTable, writeByMethod } from './operation-table.js';
 import { pathParamProblem } from './path-params.js';
 import { redact, secretsIn } from './redact.js';
+import { newRequestId } from './request-id.js';
 import { CallCancel } from './transport/call-cancel.js';
 import { retryingFetch } from './transport/retry-fetch.js';
 import { WriteQueue } from './transport/write-queue.js';
@@ -27,6 +29,9 @@ interface CallInit {
   signal?: AbortSignal | null;
   parseAs?: string;
   middleware?: Middleware[];
+  /** The facade's per-call options (`CallOptions`). */
+  timeout?: number;
+  retries?: number;
   [option: string]: unknown;
 }
 
@@ -34,7 +39,11 @@ interface CallResult {
   data?: unknown;
   error?: unknown;
   response: Response;
+  /** The call's request id, for `.withResponse()`. */
+  [SENT_ID]?: string;
 }
+
+const SENT_ID = Symbol('requestId');
 
 type BodySerializer = (body: unknown, headers: unknown) => unknown;
 
@@ -44,9 +53,15 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
   /** Cancels every call in flight, between tries or queued (§4); they reject with `ApiCancelError`. */
   cancelAll(): void;
   /** Uploads a file with payload fields as multipart to an `x-upload` route (§7); resolves with the response data. */
-  upload<P extends UploadPath>(path: P, input: UploadInput<P>): Promise<UploadOutput<P>>;
+  upload<P extends UploadPath>(path: P, input: UploadInput<P>): ApiPromise<UploadOutput<P>>;
   /** Calls an operation by its id, e.g. `invoke('users.create', { payload })`: the facade's engine. */
-  invoke<K extends Ids>(id: K, ...args: OperationArgs<K>): Promise<OperationOutput<K>>;
+  invoke<K extends Ids>(id: K, ...args: OperationArgs<K>): ApiPromise<OperationOutput<K>>;
+  /**
+   * A client with some options changed (`timeoutMs`, `retry`, `logger`, `getAccessToken`, …), e.g.
+   * `api.withOptions({ timeoutMs: 30_000 })` for a slow report. It shares this client's write queue (writes stay one
+   * at a time across both), its `cancelAll()` and the middleware given to `use()`.
+   */
+  withOptions(options: ClientOptions): ApiClient<Ids>;
 }
 
 /** The client; `Ids` narrows the facade and `invoke` to the operations of a smaller table (`createApiClientFor`). */
@@ -74,12 +89,12 @@ const NOTHING = () => {};
 /** Cancels the call when the caller's own signal aborts; returns what stops following it. */
 function follow(signal: AbortSignal | null | undefined, cancel: CallCancel): () => void {
   if (!signal) return NOTHING;
-  // Cancelled without the caller's reason, so everything beneath sees a plain AbortError and stops retrying.
+  // Everything beneath sees a plain AbortError and stops retrying; the caller's reason becomes the error's `cause`.
   if (signal.aborted) {
-    cancel.cancel();
+    cancel.cancel(signal.reason);
     return NOTHING;
   }
-  const onAbort = () => cancel.cancel();
+  const onAbort = () => cancel.cancel(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
 }
@@ -106,27 +121,61 @@ export function createApiClientFor<T extends OperationTable>(
   return buildClient(config, table) as ApiClient<Extract<keyof T, OperationId>>;
 }
 
+/** What a client and the clients `withOptions()` derives from it share. */
+interface Shared {
+  queue: WriteQueue;
+  active: Set<CallCancel>;
+  /** The app's middleware (`use()`), run on every call of each of them. */
+  middleware: Middleware[];
+}
+
+/** Answers an app's own flow handles (sign in again, not there, taken, wait): the default logger leaves them to it. */
+const HANDLED_STATUSES = new Set([401, 403, 404, 409, 429]);
+
+/** Whether the default logger prints a failure: an outage, a defect or a malformed call, not an answer the app expects. */
+function worthPrinting(error: Error): boolean {
+  return !(error instanceof ApiError && HANDLED_STATUSES.has(error.status));
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : String(value));
+
 // Untyped on purpose: each public constructor casts to its own `ApiClient<…>`, so the compiler never has to compare
 // two instantiations of the 308-operation facade (that comparison alone cost ~50 s of type-checking).
-function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
+function buildClient(config: ApiClientConfig, table: OperationTable, shared?: Shared): unknown {
   const bases = validateConfig(config);
   const index = new OperationIndex(table);
   const settings = resolveSettings(config);
   const baseFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const logger = config.logger === undefined ? console : config.logger;
+  const printAll = config.logger !== undefined;
   // In proxy mode the key stays on the server: this client never sends it, whatever it was given.
   const credentialHeaders = credentials({ apiKey: bases.proxy ? undefined : config.apiKey, clientId: config.clientId });
 
   const client = createClient<paths>({ baseUrl: bases.endpoint });
   const request = client.request.bind(client) as unknown as LooseRequest;
   const transport = retryingFetch({ ...settings, fetch: baseFetch });
-  const queue = new WriteQueue();
-  const active = new Set<CallCancel>();
+  const {
+    queue,
+    active,
+    middleware: appMiddleware,
+  } = shared ?? {
+    queue: new WriteQueue(),
+    active: new Set<CallCancel>(),
+    middleware: [],
+  };
 
   async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
-    const { signal: _signal, middleware, ...rest } = init;
-    // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call.
-    const rules: Middleware[] = [...(middleware ?? []), errors(ctx), credentialHeaders, requestIds(ctx)];
+    const { signal: _signal, middleware, timeout: _timeout, retries: _retries, ...rest } = init;
+    // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call. The errors
+    // rule comes first, so it judges the answer last: the app's middleware sees every answer, error statuses too
+    // (openapi-fetch's semantics), and every failure without an answer in `onError`.
+    const rules: Middleware[] = [
+      errors(ctx),
+      ...appMiddleware,
+      ...(middleware ?? []),
+      credentialHeaders,
+      requestIds(ctx),
+    ];
     if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
     const parseAs = ctx.parseAs ?? 'json';
     const serialize = (rest.bodySerializer as BodySerializer | undefined) ?? defaultBodySerializer;
@@ -156,20 +205,53 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     return result;
   }
 
+  /** The context of a call that could not even be read (a malformed argument): enough to type, log and reject it. */
+  function bareContext(method: unknown, path: unknown): CallContext {
+    const name = asText(method).toUpperCase();
+    return {
+      method: name,
+      path: asText(path),
+      operationId: typeof path === 'string' ? index.idOf(name, path) : undefined,
+      operation: undefined,
+      parseAs: undefined,
+      write: false,
+      requestId: '',
+      token: undefined,
+      guestPass: undefined,
+      cancel: new CallCancel(),
+      timeoutMs: settings.timeoutMs,
+      maxTries: settings.tries,
+      form: undefined,
+      tries: 0,
+      answered: false,
+      response: undefined,
+      sentBody: undefined,
+      secrets: () => (config.apiKey ? [config.apiKey] : []),
+    };
+  }
+
+  /** Every call's way in: whatever goes wrong, even in reading its arguments, comes back as a rejected promise. */
   function call(method: string, path: string, init: CallInit = {}, form?: FormData): Promise<CallResult> {
+    let ctx: CallContext | undefined;
+    try {
+      ctx = contextOf(method.toUpperCase(), path, init, form);
+      return start(ctx, init);
+    } catch (error) {
+      return fail(ctx ?? bareContext(method, path), error);
+    }
+  }
+
+  function contextOf(method: string, path: string, init: CallInit, form: FormData | undefined): CallContext {
     const operationId = index.idOf(method, path);
     const operation = operationId ? index.find(operationId) : undefined;
     const requestId =
-      headerOf(init.headers, REQUEST_ID_HEADER) ??
-      headerOf(init.params?.header, REQUEST_ID_HEADER) ??
-      crypto.randomUUID();
+      headerOf(init.headers, REQUEST_ID_HEADER) ?? headerOf(init.params?.header, REQUEST_ID_HEADER) ?? newRequestId();
     // The table says which operations take the access token; a route outside it gets the token when one is held.
     const heldToken = config.getAccessToken?.() || undefined;
     const token = operation?.token !== false ? heldToken : undefined;
     const heldPass = config.getGuestPass?.() || undefined;
     const guestPass = operation?.guest ? heldPass : undefined;
-    const cancel = new CallCancel();
-    const ctx: CallContext = {
+    return {
       method,
       path,
       operationId,
@@ -180,10 +262,12 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
       requestId,
       token,
       guestPass,
-      cancel,
-      timeoutMs: form ? settings.uploadTimeoutMs : settings.timeoutMs,
+      cancel: new CallCancel(),
+      timeoutMs: init.timeout ?? (form ? settings.uploadTimeoutMs : settings.timeoutMs),
+      maxTries: init.retries === undefined ? settings.tries : init.retries + 1,
       form,
       tries: 0,
+      answered: false,
       response: undefined,
       sentBody: undefined,
       secrets: () => [
@@ -195,12 +279,16 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
         ...secretsIn(init.params?.query),
       ],
     };
-    const problem = pathParamProblem(path, init.params?.path);
+  }
+
+  function start(ctx: CallContext, init: CallInit): Promise<CallResult> {
+    const problem = pathParamProblem(ctx.path, init.params?.path) ?? optionProblem(init);
     if (problem) return fail(ctx, new ApiConfigError(problem));
+    const { cancel, requestId, operationId } = ctx;
     active.add(cancel);
     const unfollow = follow(init.signal, cancel);
     const run = () => untilCancelled(send(ctx, init), cancel);
-    const cancelled = () => new ApiCancelError({ requestId, operationId });
+    const cancelled = () => new ApiCancelError({ requestId, operationId, cause: cancel.reason });
     const settled = ctx.write ? queue.run(run, cancel, cancelled) : run();
     const done = () => {
       unfollow();
@@ -209,6 +297,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     return settled.then(
       (result) => {
         done();
+        result[SENT_ID] = requestId;
         return result;
       },
       (error: unknown) => {
@@ -218,44 +307,66 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     );
   }
 
-  /** Every failed call except a cancel is logged once, after its last try, and re-thrown typed. */
+  /**
+   * Every failed call except a cancel is logged once, after its last try, and re-thrown typed. A logger the app gave
+   * hears of every one; the default (`console`) leaves out the answers an app handles (`HANDLED_STATUSES`).
+   */
   function fail(ctx: CallContext, error: unknown): Promise<never> {
     const typed = typedError(ctx, error);
-    if (logger && !(typed instanceof ApiCancelError)) logger.error(typed.message, logRecord(ctx, typed));
+    if (logger && !(typed instanceof ApiCancelError) && (printAll || worthPrinting(typed))) {
+      logger.error(typed.message, logRecord(ctx, typed));
+    }
     return Promise.reject(typed);
   }
 
-  function upload(path: string, input: Record<string, unknown>): Promise<unknown> {
-    const id = index.uploadAt(path);
-    const operation = id ? index.find(id) : undefined;
-    if (!operation) return Promise.reject(new ApiConfigError(`Path ${path} is not allowed: it takes no uploads.`));
-    const fields = (input.payload ?? {}) as Record<string, unknown>;
-    const file = input.file;
-    if (!(file instanceof Blob)) return Promise.reject(new ApiConfigError(`An upload to ${path} needs a file.`));
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) {
-      if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-    }
-    const fileName = (input.fileName as string | undefined) ?? (file as File).name ?? 'file';
-    form.append('file', file, fileName);
-    const init = initOf(input);
-    return call(operation.method, operation.path, init, form).then(
-      (result) => result.data,
-      (error: unknown) => {
+  /** The body and the answer of a call: what `.withResponse()` gives. */
+  const outcomeOf = <T>(settled: Promise<CallResult>): Promise<WithResponse<T>> =>
+    settled.then((result) => ({
+      data: result.data as T,
+      response: result.response,
+      requestId: result[SENT_ID] ?? '',
+    }));
+
+  function upload(path: string, input: Record<string, unknown>): ApiPromise<unknown> {
+    return new ApiPromise(outcomeOf(sendUpload(path, input)));
+  }
+
+  function sendUpload(path: string, input: Record<string, unknown>): Promise<CallResult> {
+    try {
+      const id = index.uploadAt(path);
+      const operation = id ? index.find(id) : undefined;
+      if (!operation) return Promise.reject(new ApiConfigError(`Path ${path} is not allowed: it takes no uploads.`));
+      const fields = (input.payload ?? {}) as Record<string, unknown>;
+      const file = input.file;
+      if (!(file instanceof Blob)) return Promise.reject(new ApiConfigError(`An upload to ${path} needs a file.`));
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+      }
+      const fileName = (input.fileName as string | undefined) ?? (file as File).name ?? 'file';
+      form.append('file', file, fileName);
+      return call(operation.method, operation.path, initOf(input), form).catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
         const secrets = [...(config.apiKey ? [config.apiKey] : []), ...secretsIn(fields)];
         throw new UploadError({ error, path, fields: redact(fields, secrets) });
-      },
-    );
+      });
+    } catch (error) {
+      return fail(bareContext('PUT', path), error);
+    }
   }
 
-  function invoke(id: string, input: Record<string, unknown> = {}): Promise<unknown> {
-    const operation = index.find(id);
-    if (!operation) return Promise.reject(new ApiConfigError(`Unknown operation ${id}.`));
-    if (operation.upload) return upload(operation.path, input);
-    return call(operation.method, operation.path, { ...initOf(input), body: input.payload }).then(
-      (result) => result.data,
-    );
+  function invoke(id: string, input: Record<string, unknown> = {}): ApiPromise<unknown> {
+    const settled = (() => {
+      try {
+        const operation = index.find(id);
+        if (!operation) return Promise.reject(new ApiConfigError(`Unknown operation ${asText(id)}.`));
+        if (operation.upload) return sendUpload(operation.path, input);
+        return call(operation.method, operation.path, { ...initOf(input), body: input.payload });
+      } catch (error) {
+        return fail(bareContext('', id), error);
+      }
+    })();
+    return new ApiPromise(outcomeOf(settled));
   }
 
   const method =
@@ -271,23 +382,69 @@ function buildClient(config: ApiClientConfig, table: OperationTable): unknown {
     DELETE: method('DELETE'),
     HEAD: method('HEAD'),
     OPTIONS: method('OPTIONS'),
-    request: (name: string, path: string, init?: CallInit) => call(name.toUpperCase(), path, init),
+    request: (name: string, path: string, init?: CallInit) => call(name, path, init),
+    // The app's middleware is kept here, not in openapi-fetch, so the SDK's own rules can stand around it.
+    use(...added: Middleware[]) {
+      for (const m of added) {
+        if (!m) continue;
+        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+          throw new ApiConfigError('Middleware must be an object with onRequest(), onResponse() or onError().');
+        }
+        appMiddleware.push(m);
+      }
+    },
+    eject(...removed: Middleware[]) {
+      for (const m of removed) {
+        const at = appMiddleware.indexOf(m);
+        if (at !== -1) appMiddleware.splice(at, 1);
+      }
+    },
     cancelAll() {
       for (const cancel of [...active]) cancel.cancel();
     },
     upload,
     invoke,
+    withOptions(options: ClientOptions) {
+      return buildClient({ ...config, ...options, retry: { ...config.retry, ...options.retry } }, table, {
+        queue,
+        active,
+        middleware: appMiddleware,
+      });
+    },
   });
   return Object.assign(api, buildFacade(index.table, invoke));
 }
 
-/** The facade's `{ params, query, headers, signal }` as path-based call options. */
+/** What is wrong with a call's own options, if anything. */
+function optionProblem(init: CallInit): string | undefined {
+  const { timeout, retries } = init;
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 2_147_483_647)) {
+    return `Invalid call option: timeout ${JSON.stringify(timeout)} is not a number of milliseconds above 0.`;
+  }
+  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) {
+    return `Invalid call option: retries ${JSON.stringify(retries)} is not a whole number from 0.`;
+  }
+  return undefined;
+}
+
+/** The facade's `{ params, query, headers, signal, timeout, retries, idempotencyKey }` as path-based call options. */
 function initOf(input: Record<string, unknown>): CallInit {
   const params: NonNullable<CallInit['params']> = {};
   if (input.params) params.path = input.params as Record<string, unknown>;
   if (input.query) params.query = input.query as Record<string, unknown>;
   const init: CallInit = { params };
-  if (input.headers) init.headers = input.headers as HeadersLike;
-  if (input.signal) init.signal = input.signal as AbortSignal;
+  const { headers, signal, timeout, retries, idempotencyKey } = input;
+  if (headers) init.headers = headers as HeadersLike;
+  if (idempotencyKey !== undefined) {
+    if (typeof idempotencyKey !== 'string' || !idempotencyKey) {
+      throw new ApiConfigError(`Invalid call option: idempotencyKey ${JSON.stringify(idempotencyKey)} is not a text.`);
+    }
+    const withKey = new Headers(headers as ConstructorParameters<typeof Headers>[0]);
+    withKey.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+    init.headers = withKey;
+  }
+  if (signal) init.signal = signal as AbortSignal;
+  if (timeout !== undefined) init.timeout = timeout as number;
+  if (retries !== undefined) init.retries = retries as number;
   return init;
 }

@@ -1,4 +1,9 @@
-/** Where failed calls are reported; `console` by default. Records never hold keys, tokens, passwords or captchas. */
+/**
+ * Where failed calls are reported. A logger given in the configuration hears of every failure but a cancel; the
+ * default, `console`, prints only outages, defects and malformed calls (5xx, no answer, a timeout, a body not as
+ * described, 400, 422, a configuration mistake), not the answers an app handles (401, 403, 404, 409, 429). Records
+ * never hold keys, tokens, passwords or captchas.
+ */
 export interface ApiLogger {
   error(message: string, details: Record<string, unknown>): void;
 }
@@ -7,13 +12,14 @@ export interface ApiLogger {
 export interface RetrySettings {
   /** Tries per call, the first included (3). */
   tries?: number;
-  /** Milliseconds between tries (100). */
+  /** Milliseconds between tries (100), and the least wait when an answer's `Retry-After` asks for less. */
   delayMs?: number;
   /** Statuses worth another try (502, 503, 504, 429); no response and a timeout are always retried. */
   statusCodes?: readonly number[];
   /**
-   * The longest `Retry-After` the client waits out (2000 ms). A retryable answer asking for longer comes back at
-   * once as `ApiError` with `retryAfter`, so the app can show a lockout instead of a spinner.
+   * The longest `Retry-After` the client waits out (2000 ms): a retryable answer asking for 100 ms to this long is
+   * retried after the time it asks. A retryable answer asking for longer comes back at once as `ApiError` with
+   * `retryAfter`, so the app can show a lockout instead of a spinner.
    */
   maxRetryAfterMs?: number;
 }
@@ -42,11 +48,18 @@ export interface ApiClientConfig {
   /** The same for uploads (60 000). */
   uploadTimeoutMs?: number;
   retry?: RetrySettings;
-  /** Where failures are reported; `false` silences them. */
+  /** Where failures are reported; `false` silences them (see `ApiLogger` for what the default prints). */
   logger?: ApiLogger | false;
 }
 
-/** A configuration or call-shape mistake, thrown before anything is sent (§8). */
+/** What `withOptions()` may change for a derived client: any option (`retry` is merged one setting at a time). */
+export type ClientOptions = Partial<ApiClientConfig>;
+
+/**
+ * A mistake of the calling code, never of the API: the configuration, a call's shape (§8's texts), or an error the
+ * app's own callback or middleware threw, which is then its `cause`. A call rejects with it; `createApiClient` throws
+ * it.
+ */
 export class ApiConfigError extends Error {
   override name = 'ApiConfigError';
 }

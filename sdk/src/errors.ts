@@ -3,11 +3,14 @@ import type { components } from './generated/schema.js';
 export type Problem = components['schemas']['Problem'];
 
 /**
- * How a call failed: the API answered with an error status (`http`), nothing answered (`network`, status 0), every
- * try ran out of time (`timeout`, status 0), or an answer came whose body is not what the description promises
- * (`parse`: an HTML page where JSON was due, or no body at all; the status is the real one, often 200).
+ * How a call failed, one kind per error class so an app can branch on either: the API answered 404 (`not-found`,
+ * `NotFoundError`), 401 or 403 (`auth`, `AuthError`), 429 (`rate-limit`, `RateLimitError`) or another error status
+ * (`http`, `ApiError`); nothing answered (`connection`, `ApiConnectionError`, status 0); every try ran out of time
+ * (`timeout`, `ApiTimeoutError`, status 0); or an answer came whose body is not what the description promises
+ * (`parse`: an HTML page where JSON was due, or no body at all; the status is the real one, often 200). A cancelled
+ * call is `ApiCancelError` (`abort`), which is not an `ApiError`: it is the app's own doing and nothing to show.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse';
+export type ApiErrorKind = 'http' | 'not-found' | 'auth' | 'rate-limit' | 'connection' | 'timeout' | 'parse';
 
 /** The longest server text a message quotes; the whole of it stays on `error.body`. */
 const QUOTED = 160;
@@ -22,7 +25,28 @@ export function quote(text: string): string {
   return plain.length > QUOTED ? `${plain.slice(0, QUOTED - 1)}…` : plain;
 }
 
-/** A call that failed after its tries: an error status from the API, or no response at all (status 0). */
+/** What every `ApiError` is made from. */
+export interface ApiErrorInit {
+  status: number;
+  kind?: ApiErrorKind;
+  requestId?: string | undefined;
+  operationId?: string | undefined;
+  body?: Problem | string | undefined;
+  retryAfter?: number | undefined;
+  contentType?: string | undefined;
+  /** The answer's headers, when one came. */
+  headers?: Headers | undefined;
+  /** What went wrong beneath (a connection failure), with every secret of the call scrubbed from its messages. */
+  cause?: unknown;
+  /** Replaces the message built from status and body (used for status 0 and parse failures). */
+  message?: string;
+}
+
+/**
+ * A call that failed after its tries: an error status from the API, no response at all (status 0), or a body that is
+ * not what the description promises. The subclasses say which; each class and `kind` survive minification (the
+ * names are written out, never read from `constructor.name`).
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
@@ -35,39 +59,92 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   /** The answer's `Content-Type`, when one came. */
   readonly contentType: string | undefined;
+  /** The answer's headers (`RateLimit-*`, `X-Request-Id`, …), when one came. */
+  readonly headers: Headers | undefined;
 
-  constructor(init: {
-    status: number;
-    kind?: ApiErrorKind;
-    requestId?: string | undefined;
-    operationId?: string | undefined;
-    body?: Problem | string | undefined;
-    retryAfter?: number | undefined;
-    contentType?: string | undefined;
-    /** Replaces the message built from status and body (used for status 0 and parse failures). */
-    message?: string;
-  }) {
+  constructor(init: ApiErrorInit) {
     const detail = typeof init.body === 'object' ? (init.body.detail ?? init.body.title) : init.body;
     const said = detail ? `: ${quote(String(detail))}` : '';
-    super(init.message ?? `${init.operationId ?? 'API call'} failed with ${init.status}${said}`);
+    super(
+      init.message ?? `${init.operationId ?? 'API call'} failed with ${init.status}${said}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.status = init.status;
-    this.kind = init.kind ?? (init.status === 0 ? 'network' : 'http');
+    this.kind = init.kind ?? (init.status === 0 ? 'connection' : 'http');
     this.requestId = init.requestId;
     this.operationId = init.operationId;
     this.body = init.body;
     this.retryAfter = init.retryAfter;
     this.contentType = init.contentType;
+    this.headers = init.headers;
   }
+}
+
+/** The API answered 404: what was asked for is not there. */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+  declare readonly kind: 'not-found';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'not-found' });
+  }
+}
+
+/** The API answered 401 (no valid access token, API key or guest pass) or 403 (not allowed); `status` says which. */
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+  declare readonly kind: 'auth';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'auth' });
+  }
+}
+
+/** The API answered 429, after the retries §8 allows: `retryAfter` says how long to wait (the sign-in lockout). */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  declare readonly kind: 'rate-limit';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'rate-limit' });
+  }
+}
+
+/** No answer came after the last try; `cause` holds what the runtime said (e.g. Deno's `NotCapable`). */
+export class ApiConnectionError extends ApiError {
+  override name = 'ApiConnectionError';
+  declare readonly kind: 'connection';
+  constructor(init: Omit<ApiErrorInit, 'kind' | 'status'>) {
+    super({ ...init, status: 0, kind: 'connection' });
+  }
+}
+
+/** Every try ran out of its time (`timeoutMs`, or the call's `timeout`). */
+export class ApiTimeoutError extends ApiError {
+  override name = 'ApiTimeoutError';
+  declare readonly kind: 'timeout';
+  constructor(init: Omit<ApiErrorInit, 'kind' | 'status'>) {
+    super({ ...init, status: 0, kind: 'timeout' });
+  }
+}
+
+/** The error class for an answer's error status: 404, 401/403 and 429 have their own. */
+export function httpErrorOf(init: Omit<ApiErrorInit, 'kind'>): ApiError {
+  if (init.status === 404) return new NotFoundError(init);
+  if (init.status === 401 || init.status === 403) return new AuthError(init);
+  if (init.status === 429) return new RateLimitError(init);
+  return new ApiError(init);
 }
 
 /** A call stopped by `cancelAll()` or by its own `signal`, in flight, between tries or while queued (§4). */
 export class ApiCancelError extends Error {
   override name = 'ApiCancelError';
+  readonly kind = 'abort' as const;
   readonly requestId: string | undefined;
   readonly operationId: string | undefined;
 
-  constructor(init: { requestId?: string | undefined; operationId?: string | undefined }) {
-    super(`${init.operationId ?? 'API call'} was cancelled`);
+  constructor(init: { requestId?: string | undefined; operationId?: string | undefined; cause?: unknown }) {
+    super(
+      `${init.operationId ?? 'API call'} was cancelled`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.requestId = init.requestId;
     this.operationId = init.operationId;
   }

@@ -1,3 +1,5 @@
+import type { ApiPromise } from './api-promise.js';
+import type { FacadeTable } from './generated/facade.js';
 import type { OperationId, operations as table } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
 
@@ -33,15 +35,25 @@ type PayloadPart<O> = [BodyOf<O>] extends [never]
         : { payload?: J }
       : unknown;
 
-/** What the facade takes for an operation: `params` (path), `query`, `payload`, and `file` for an upload. */
+/** What any facade call, `invoke` and `upload` also take, beside the operation's own inputs. */
+export interface CallOptions {
+  /** Cancels this call alone (`cancelAll()` cancels every call). */
+  signal?: AbortSignal;
+  /** Extra headers, e.g. `Prefer` for the mock, or `X-Request-Id` to re-send a write under its first id. */
+  headers?: Record<string, string>;
+  /** Milliseconds each try of this call may take (the client's `timeoutMs`, or `uploadTimeoutMs`, otherwise). */
+  timeout?: number;
+  /** Tries after the first (the client's `retry.tries` less one otherwise; 0 sends it once). */
+  retries?: number;
+  /** The `Idempotency-Key` to send (a write sends its request id otherwise): re-send a write under its first key. */
+  idempotencyKey?: string;
+}
+
+/** What the facade takes for an operation: `params` (path), `query`, `payload`, `file` for an upload, and the options. */
 export type OperationInput<K extends OperationId> = PathPart<Op<K>> &
   QueryPart<Op<K>> &
-  PayloadPart<Op<K>> & {
-    /** Cancels this call alone (`cancelAll()` cancels every call). */
-    signal?: AbortSignal;
-    /** Extra headers, e.g. `Prefer` for the mock, or `X-Request-Id` to re-send a write under its first id. */
-    headers?: Record<string, string>;
-  };
+  PayloadPart<Op<K>> &
+  CallOptions;
 
 type SuccessCode = 200 | 201 | 202 | 203 | 204 | 205 | 206;
 type SuccessOf<O> = O extends { responses: infer R } ? R[Extract<keyof R, SuccessCode>] : never;
@@ -54,14 +66,25 @@ export type OperationOutput<K extends OperationId> = BodyOfResponse<SuccessOf<Op
 export type OperationArgs<K extends OperationId> =
   object extends OperationInput<K> ? [input?: OperationInput<K>] : [input: OperationInput<K>];
 
+/**
+ * One facade method: resolves with the body; `.withResponse()` on what it returns gives `{ data, response, requestId }`.
+ */
+export type OperationMethod<K extends OperationId> = (...args: OperationArgs<K>) => ApiPromise<OperationOutput<K>>;
+
 type GroupOf<K> = K extends `${infer G}.${string}` ? G : never;
 
-/** `api.users.create({ payload })`: one object per group, one method per operation, typed from the description. */
-export type Facade<Ids extends OperationId = OperationId> = {
-  [G in GroupOf<Ids>]: {
-    [K in Ids as K extends `${G}.${infer M}` ? M : never]: (...args: OperationArgs<K>) => Promise<OperationOutput<K>>;
-  };
-};
+/**
+ * `api.users.create({ payload })`: one object per group, one method per operation, typed from the description. The
+ * members are the generated `FacadeTable`'s, filtered (never renamed), so each keeps its operation's JSDoc for hover
+ * and go-to-definition.
+ */
+export type Facade<Ids extends OperationId = OperationId> = [OperationId] extends [Ids]
+  ? FacadeTable
+  : {
+      [G in keyof FacadeTable as G extends GroupOf<Ids> ? G : never]: {
+        [M in keyof FacadeTable[G] as `${G & string}.${M & string}` extends Ids ? M : never]: FacadeTable[G][M];
+      };
+    };
 
 /** The path templates that take uploads (`x-upload` in the description). */
 export type UploadPath = {

@@ -1,7 +1,8 @@
+import type { ApiPromise } from './api-promise.js';
 import type { OperationTable } from './operation-table.js';
 
-type Invoke = (id: string, input?: Record<string, unknown>) => Promise<unknown>;
-type Call = (input?: Record<string, unknown>) => Promise<unknown>;
+type Invoke = (id: string, input?: Record<string, unknown>) => ApiPromise<unknown>;
+type Call = (input?: Record<string, unknown>) => ApiPromise<unknown>;
 
 /** Builds `{ users: { create, hasTwoFactorAuth, … }, … }` from the operation table: nothing is written per operation. */
 export function buildFacade(table: OperationTable, invoke: Invoke): Record<string, Record<string, Call>> {

@@ -1,10 +1,30 @@
+export { ApiPromise, type WithResponse } from './api-promise.js';
 export { type ApiClient, type ApiClientExtras, createApiClient, createApiClientFor } from './client.js';
-export { type ApiClientConfig, ApiConfigError, type ApiLogger, type RetrySettings } from './config.js';
-export { ApiCancelError, ApiError, type ApiErrorKind, type Problem, UploadError } from './errors.js';
+export {
+  type ApiClientConfig,
+  ApiConfigError,
+  type ApiLogger,
+  type ClientOptions,
+  type RetrySettings,
+} from './config.js';
+export {
+  ApiCancelError,
+  ApiConnectionError,
+  ApiError,
+  type ApiErrorKind,
+  ApiTimeoutError,
+  AuthError,
+  NotFoundError,
+  type Problem,
+  RateLimitError,
+  UploadError,
+} from './errors.js';
 export type {
+  CallOptions,
   Facade,
   OperationArgs,
   OperationInput,
+  OperationMethod,
   OperationOutput,
   UploadInput,
   UploadOutput,

@@ -13,7 +13,11 @@ describe('retries (§8, §9)', () => {
     const error = await api.GET('/token/user').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status, operationId: 'tokens.getUser', kind: 'http' });
+    expect(error).toMatchObject({
+      status,
+      operationId: 'tokens.getUser',
+      kind: status === 429 ? 'rate-limit' : 'http',
+    });
     expect(requests).toHaveLength(3);
     const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
     for (const gap of gaps) {
@@ -88,7 +92,12 @@ describe('retries (§8, §9)', () => {
     const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
     const error = await api.GET('/token/user').catch((e: unknown) => e);
     expect(requests).toHaveLength(3);
-    expect(error).toMatchObject({ name: 'ApiError', status: 0, kind: 'network', operationId: 'tokens.getUser' });
+    expect(error).toMatchObject({
+      name: 'ApiConnectionError',
+      status: 0,
+      kind: 'connection',
+      operationId: 'tokens.getUser',
+    });
   });
 
   it('aborts a try that outlives the timeout and retries it', async () => {
@@ -114,6 +123,29 @@ describe('retries (§8, §9)', () => {
     expect(requests).toHaveLength(1);
     expect(error).toMatchObject({ status: 429, retryAfter: 1800 });
   });
+
+  it("waits out a retryable answer's Retry-After within the cap (2 s by default), instead of §8's 100 ms", async () => {
+    const { fetch, requests, times } = fakeFetch((_, n) =>
+      n < 3 ? problemResponse(429, { 'Retry-After': '1' }) : Response.json({ accessToken: 'x'.repeat(16), user: {} }),
+    );
+    const api = createApiClient({ endpoint, apiKey: 'k', fetch });
+    await api.POST('/login', { body: login });
+    expect(requests).toHaveLength(3);
+    const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
+  });
+
+  it.each(['0', new Date(Date.now() - 60_000).toUTCString()])(
+    'keeps §8 100 ms as the least wait when Retry-After asks for less (%s)',
+    async (retryAfter) => {
+      const { fetch, requests, times } = fakeFetch(() => problemResponse(503, { 'Retry-After': retryAfter }));
+      const api = createApiClient({ endpoint, apiKey: 'k', fetch, logger: false });
+      await expect(api.GET('/token/user')).rejects.toMatchObject({ status: 503 });
+      expect(requests).toHaveLength(3);
+      const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(95);
+    },
+  );
 
   it('retries a 429 whose Retry-After is within the cap', async () => {
     const { fetch, requests } = fakeFetch(() => problemResponse(429, { 'Retry-After': '1' }));

@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { recordCalls } from './support/api-calls.js';
 import { expectAccessible } from './support/axe.js';
+import { test } from './support/examples.js';
 import { STUB_TOKEN, stubHcaptcha, TEST_SITE_KEY } from './support/hcaptcha.js';
 import { holdRequests } from './support/hold.js';
 import { prefer } from './support/scenario.js';
 
+// The form against the description's examples: the sandbox would limit the reset mail to ada@example.com (five an
+// hour), which these tests send again and again; sandbox-walk.spec.ts walks the real reset.
 test.describe('/forgot', () => {
   test('trims the address, sends the captcha token, and shows the success alert', async ({ page }) => {
     await stubHcaptcha(page);

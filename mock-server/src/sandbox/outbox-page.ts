@@ -1,6 +1,6 @@
 import { escapeHtml } from '../escape-html.js';
 import type { ContractTally } from './contract-tally.js';
-import type { Mail } from './mail.js';
+import type { Mail, Outbox } from './mail.js';
 
 export interface OutboxPage {
   status: number;
@@ -11,7 +11,24 @@ export interface OutboxPage {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function mailItem(mail: Mail, appOrigin: string): string {
+/** Mails per page: the page is built from a slice, whatever the outbox holds. */
+export const OUTBOX_PAGE_SIZE = 50;
+
+export interface OutboxView {
+  /** How many mails the outbox holds in all. */
+  total?: number;
+  /** The page starts below the newest mail (`?before=`): it links back to the newest. */
+  paged?: boolean;
+  /** Mail number of the next page's `?before=`, when older mail exists. */
+  older?: number;
+  /**
+   * The origin of the sign-in app the links point to (`http://127.0.0.1:5173`), when the page is served from another
+   * origin (the mock's address); relative links otherwise.
+   */
+  appOrigin?: string;
+}
+
+function mailItem(mail: Mail, appOrigin = ''): string {
   const id = `mail-${mail.id}`;
   const sent = mail.sentAt.toISOString();
   return `<li>
@@ -26,8 +43,20 @@ function mailItem(mail: Mail, appOrigin: string): string {
 </li>`;
 }
 
-/** The outbox: what the sandbox would have e-mailed, newest first, and how its answers kept to the description. */
-export function outboxHtml(mails: readonly Mail[], tally: ContractTally, appOrigin = ''): string {
+/**
+ * One page of the outbox: what the sandbox would have e-mailed, newest first, and how its answers kept to the
+ * description.
+ */
+export function outboxHtml(mails: readonly Mail[], tally: ContractTally, view: OutboxView = {}): string {
+  const total = view.total ?? mails.length;
+  const shown = mails.length
+    ? `<p data-testid="shown">Mail ${mails.at(-1)?.id} to ${mails[0]?.id} of ${total}.</p>`
+    : '';
+  const links = [
+    view.paged ? '<a href="/outbox/">Newest mail</a>' : '',
+    view.older !== undefined ? `<a href="/outbox/?before=${view.older}" rel="next">Older mail</a>` : '',
+  ].filter(Boolean);
+  const nav = links.length ? `<nav aria-label="Outbox pages"><p>${links.join(' · ')}</p></nav>` : '';
   const contract = `Contract check since start: ${plural(tally.exchanges, 'exchange', 'exchanges')} with the sandbox, ${plural(tally.refusedRequests, 'request', 'requests')} refused, ${plural(tally.brokenAnswers, 'answer', 'answers')} breaking the description.`;
   return `<!doctype html>
 <html lang="en">
@@ -44,8 +73,10 @@ export function outboxHtml(mails: readonly Mail[], tally: ContractTally, appOrig
 <p>What the sandbox would have e-mailed (verification, password reset, invitation), newest first. It lives in
 memory: restarting the mock empties it. Reload to see new mail.</p>
 <p data-testid="contract">${escapeHtml(contract)}</p>
-${mails.length ? `<ol class="mails">\n${mails.map((mail) => mailItem(mail, appOrigin)).join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
-<p><a href="${escapeHtml(appOrigin)}/app.login/login">Sign in</a></p>
+${shown}
+${mails.length ? `<ol class="mails">\n${mails.map((mail) => mailItem(mail, view.appOrigin)).join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
+${nav}
+<p><a href="${escapeHtml(view.appOrigin ?? '')}/app.login/login">Sign in</a></p>
 </main>
 </body>
 </html>
@@ -62,19 +93,31 @@ dt{font-weight:600}dd{margin:0;word-break:break-all}a{color:#1d4ed8;word-break:b
 
 const HEADERS = { 'Cache-Control': 'no-store' };
 
-/** Answers the mock's `/outbox…` paths, its links into the app at `appOrigin`; undefined for any other path. */
-export function outboxRoute(mails: () => readonly Mail[], tally: ContractTally, appOrigin: () => string = () => '') {
-  return (path: string): OutboxPage | undefined => {
+/**
+ * Answers the `/outbox…` paths (lower-cased); undefined for any other path. `/outbox/?before=N` is the page of the
+ * mail older than number N. `appOrigin` makes the mails' links absolute, for a page served off the app's origin.
+ */
+export function outboxRoute(outbox: () => Outbox, tally: ContractTally, appOrigin?: () => string | undefined) {
+  return (path: string, query: URLSearchParams = new URLSearchParams()): OutboxPage | undefined => {
     if (path === '/outbox') {
       return { status: 301, type: 'text/plain; charset=utf-8', body: '', headers: { Location: '/outbox/' } };
     }
     if (path === '/outbox/') {
-      return {
-        status: 200,
-        type: 'text/html; charset=utf-8',
-        body: outboxHtml(mails(), tally, appOrigin()),
-        headers: HEADERS,
-      };
+      const before = query.get('before');
+      if (before !== null && !/^[1-9]\d{0,9}$/.test(before)) {
+        const body = '`before` is the number of a mail: a whole number from 1.';
+        return { status: 400, type: 'text/plain; charset=utf-8', body, headers: HEADERS };
+      }
+      const mails = outbox().page(before === null ? undefined : Number(before), OUTBOX_PAGE_SIZE);
+      const oldest = mails.at(-1)?.id ?? 1;
+      const origin = appOrigin?.();
+      const html = outboxHtml(mails, tally, {
+        total: outbox().list().length,
+        paged: before !== null,
+        ...(oldest > 1 ? { older: oldest } : {}),
+        ...(origin ? { appOrigin: origin } : {}),
+      });
+      return { status: 200, type: 'text/html; charset=utf-8', body: html, headers: HEADERS };
     }
     if (path === '/outbox/outbox.css') {
       return { status: 200, type: 'text/css; charset=utf-8', body: outboxCss, headers: HEADERS };

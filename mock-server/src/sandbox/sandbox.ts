@@ -1,9 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { components, OperationId } from '@runofshow/sdk';
+import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
-import { hashPassword, loginPasswordIssue, newPasswordIssue, passwordMatches } from './passwords.js';
+import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
-import { newTotpSecret, otpauthUrl, totpMatches } from './totp.js';
+import { newTotpSecret, otpauthUrl, TOTP_PERIOD_S, totpStep } from './totp.js';
 
 type User = components['schemas']['User'];
 type Team = components['schemas']['Team'];
@@ -15,12 +16,25 @@ export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_MS = 30 * 60 * 1000;
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_MS = 60 * 60 * 1000;
+/** A verification link works for 24 hours (the usual lifetime of a link that only proves an address). */
+export const VERIFICATION_MS = 24 * 60 * 60 * 1000;
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SandboxRequest {
   path: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The caller's network address, as the mock's front saw it: what the per-client limits count by. */
+  client?: string;
+}
+
+export interface SandboxOptions {
+  /** The clock, in milliseconds (tests move it). */
+  now?: () => number;
+  /** How passwords are hashed and checked (tests count the work). */
+  hasher?: Hasher;
+  /** The rate limits on mail and sign-ups (`LIMITS` by default). */
+  limits?: Limits;
 }
 
 export interface Answer {
@@ -34,10 +48,18 @@ interface Account {
   /** scrypt hash; never the password. */
   passwordHash: string;
   totpSecret?: string;
-  /** Times of the failed sign-ins still inside the lockout window. */
+  /** The time steps whose code has signed in (or enrolled) already: each code works once. */
+  spentSteps: number[];
+  alwaysLocked?: boolean;
+}
+
+/**
+ * The lockout's state for one address, whether or not an account has it (so a locked unknown address answers as a
+ * locked known one does): the failures still inside the window, and the end of a lock.
+ */
+interface Guard {
   failures: number[];
   lockedUntil?: number;
-  alwaysLocked?: boolean;
 }
 
 interface OneUseToken {
@@ -52,6 +74,10 @@ const problem = (status: number, slug: string, title: string, detail: string): A
 });
 const unauthorized = (detail = 'Invalid email and/or password.') =>
   problem(401, 'unauthorized', 'Unauthorized', detail);
+const tooMany = (seconds: number): Answer => ({
+  ...problem(429, 'too-many-requests', 'Too many requests', `Too many requests. Try again in ${seconds} seconds.`),
+  headers: { 'Retry-After': String(seconds) },
+});
 const invalid = (field: string, message: string): Answer => ({
   status: 422,
   body: {
@@ -77,6 +103,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export class SignInSandbox {
   readonly outbox = new Outbox();
   readonly #accounts = new Map<string, Account>();
+  readonly #guards = new Map<string, Guard>();
   readonly #teams = new Map<string, Team>();
   readonly #sessions = new Map<string, { email: string; expiresAt: number }>();
   readonly #recoveries = new Map<string, OneUseToken>();
@@ -85,14 +112,21 @@ export class SignInSandbox {
   /** Signs invitation tokens, which carry the address in their payload as §2 says; new at every start. */
   readonly #inviteKey = randomBytes(32);
   readonly #now: () => number;
+  readonly #hasher: Hasher;
+  readonly #limits: Limits;
+  /** What an unknown address's password is checked against, so it costs what a known one costs. */
+  #dummyHash = '';
 
-  private constructor(now: () => number) {
-    this.#now = now;
+  private constructor(options: SandboxOptions) {
+    this.#now = options.now ?? Date.now;
+    this.#hasher = options.hasher ?? scryptHasher;
+    this.#limits = options.limits ?? new Limits();
   }
 
   /** A sandbox holding the seeded accounts, Ada's team and one open invitation (its mail in the outbox). */
-  static async seeded(now: () => number = Date.now): Promise<SignInSandbox> {
-    const sandbox = new SignInSandbox(now);
+  static async seeded(options: SandboxOptions = {}): Promise<SignInSandbox> {
+    const sandbox = new SignInSandbox(options);
+    sandbox.#dummyHash = await sandbox.#hasher.hash(newToken());
     for (const seed of seedAccounts) {
       sandbox.#accounts.set(key(seed.email), {
         user: {
@@ -105,9 +139,9 @@ export class SignInSandbox {
           hasTwoFactorAuth: Boolean(seed.totpSecret),
           pending: false,
         },
-        passwordHash: await hashPassword(seed.password ?? newToken()),
+        passwordHash: await sandbox.#hasher.hash(seed.password ?? newToken()),
         ...(seed.totpSecret ? { totpSecret: seed.totpSecret } : {}),
-        failures: [],
+        spentSteps: [],
         ...(seed.alwaysLocked ? { alwaysLocked: true } : {}),
       });
     }
@@ -141,17 +175,18 @@ export class SignInSandbox {
 
   answer(operationId: SandboxOperation, request: SandboxRequest, accessToken: string | undefined): Promise<Answer> {
     const { path, body } = request;
+    const client = request.client ?? '';
     switch (operationId) {
       case 'auth.login':
         return this.login(text(body.email), text(body.password), body.timeBasedToken as string | undefined);
       case 'users.hasTwoFactorAuth':
         return Promise.resolve(this.hasTwoFactorAuth(text(path.email)));
       case 'users.create':
-        return this.createUser(body);
+        return this.createUser(body, client);
       case 'teams.create':
         return Promise.resolve(this.createTeam(accessToken, body));
       case 'users.createPasswordRecoveryToken':
-        return Promise.resolve(this.requestPasswordReset(text(path.email)));
+        return Promise.resolve(this.requestPasswordReset(text(path.email), client));
       case 'users.resetPassword':
         return this.resetPassword(text(path.email), text(body.passwordRecoveryToken), text(body.newPassword));
       case 'users.verifyEmail':
@@ -159,7 +194,7 @@ export class SignInSandbox {
       case 'users.getInvited':
         return Promise.resolve(this.getInvited(text(path.inviteToken)));
       case 'users.resendInvite':
-        return Promise.resolve(this.resendInvite(text(path.email)));
+        return Promise.resolve(this.resendInvite(text(path.email), client));
       case 'tokens.getUser':
         return Promise.resolve(this.tokenUser(accessToken));
       case 'tokens.isValid':
@@ -175,40 +210,82 @@ export class SignInSandbox {
     }
   }
 
-  /** POST /login: password, then the code when two-factor is on; five failures in 30 minutes lock for 30 minutes. */
+  /**
+   * POST /login: password, then the code when two-factor is on; five failures in 30 minutes lock the address for 30
+   * minutes. The attempt is counted as a failure before any slow work (the hash), and taken back only by a sign-in:
+   * however many guesses arrive at once, at most five passwords (or codes) are checked before the lock. An unknown
+   * address is checked against a dummy hash and locked the same way, so it answers as a known one does, in the same
+   * time.
+   */
   async login(email: string, password: string, code: string | undefined): Promise<Answer> {
     if (loginPasswordIssue(password)) return invalid('password', 'Password must be at least 6 characters');
-    const account = this.#accounts.get(key(email));
-    if (!account) return unauthorized();
+    const address = key(email);
     const now = this.#now();
-    if (account.alwaysLocked) account.lockedUntil = now + LOCKOUT_MS;
-    if (account.lockedUntil !== undefined && account.lockedUntil > now) return this.#lockedOut(account, now);
-    const passes =
-      (await passwordMatches(password, account.passwordHash)) &&
-      (!account.totpSecret || (code !== undefined && totpMatches(account.totpSecret, code)));
-    if (!passes) {
-      account.failures = [...account.failures.filter((at) => at > now - LOCKOUT_MS), now];
-      if (account.failures.length < LOCKOUT_FAILURES) return unauthorized();
-      account.failures = [];
-      account.lockedUntil = now + LOCKOUT_MS;
-      return this.#lockedOut(account, now);
+    const account = this.#accounts.get(address);
+    const guard = this.#guard(address, now);
+    if (account?.alwaysLocked) guard.lockedUntil = now + LOCKOUT_MS;
+    if (guard.lockedUntil !== undefined && guard.lockedUntil > now) return this.#lockedOut(guard, now);
+    guard.failures.push(now);
+    const last = guard.failures.length >= LOCKOUT_FAILURES;
+    if (last) {
+      guard.failures = [];
+      guard.lockedUntil = now + LOCKOUT_MS;
     }
-    account.failures = [];
-    delete account.lockedUntil;
+    const passwordPasses = await this.#hasher.matches(password, account?.passwordHash ?? this.#dummyHash);
+    if (!account || !passwordPasses || !this.#codePasses(account, code, now)) {
+      return last ? this.#lockedOut(guard, now) : unauthorized();
+    }
+    this.#guards.delete(address);
     const accessToken = newToken();
     const expiresAt = now + SESSION_MS;
-    this.#sessions.set(accessToken, { email: key(email), expiresAt });
+    this.#sessions.set(accessToken, { email: address, expiresAt });
     return { status: 200, body: { accessToken, expiresAt: new Date(expiresAt).toISOString(), user: account.user } };
   }
 
-  #lockedOut(account: Account, now: number): Answer {
+  /** The lockout state of an address, its failures outside the window forgotten; unused states are swept. */
+  #guard(address: string, now: number): Guard {
+    if (this.#guards.size > 10_000) {
+      for (const [other, guard] of this.#guards) {
+        const live = guard.failures.some((at) => at > now - LOCKOUT_MS) || (guard.lockedUntil ?? 0) > now;
+        if (!live) this.#guards.delete(other);
+      }
+    }
+    const guard = this.#guards.get(address) ?? { failures: [] };
+    guard.failures = guard.failures.filter((at) => at > now - LOCKOUT_MS);
+    this.#guards.set(address, guard);
+    return guard;
+  }
+
+  /** No second factor, or a code of the account's secret whose time step has not signed in yet (it is spent now). */
+  #codePasses(account: Account, code: string | undefined, now: number): boolean {
+    if (!account.totpSecret) return true;
+    return code !== undefined && this.#spend(account, account.totpSecret, code, now);
+  }
+
+  /** Spends the time step of `code` for `account`: false when the code is wrong or its step was spent already. */
+  #spend(account: Account, secret: string, code: string, now: number): boolean {
+    const step = totpStep(secret, code, now);
+    if (step === undefined || account.spentSteps.includes(step)) return false;
+    // Only steps a code can still match (the current one and one either side) need remembering.
+    const current = Math.floor(now / 1000 / TOTP_PERIOD_S);
+    account.spentSteps = [...account.spentSteps.filter((spent) => spent >= current - 1), step];
+    return true;
+  }
+
+  #lockedOut(guard: Guard, now: number): Answer {
     const answer = problem(
       429,
       'too-many-requests',
       'Too many requests',
       'Too many failed sign-in attempts. Try again later.',
     );
-    return { ...answer, headers: { 'Retry-After': String(Math.ceil(((account.lockedUntil ?? now) - now) / 1000)) } };
+    return { ...answer, headers: { 'Retry-After': String(Math.ceil(((guard.lockedUntil ?? now) - now) / 1000)) } };
+  }
+
+  /** The seconds to wait when one of the limits is spent, or 0 (the call is then counted by each of them). */
+  #limited(checks: readonly (readonly [LimitName, string])[]): Answer | undefined {
+    const wait = this.#limits.take(checks, this.#now());
+    return wait > 0 ? tooMany(wait) : undefined;
   }
 
   /** GET /users/{email}/has2fa: an unknown address answers like an account without a second factor. */
@@ -216,9 +293,19 @@ export class SignInSandbox {
     return { status: 200, body: { hasTwoFactorAuth: Boolean(this.#accounts.get(key(email))?.totpSecret) } };
   }
 
-  /** POST /users: §5 password rules, 409 for an address in use, a verification mail unless already verified. */
-  async createUser(body: Record<string, unknown>): Promise<Answer> {
+  /**
+   * POST /users: §5 password rules, 409 for an address in use, and always an unverified account with a verification
+   * mail. `isVerified` is the app's claim (a prefilled link, §2), never proof: the address is verified only by a link
+   * mailed to it (openapi/DECISIONS.md). Limited per client (sign-ups, mail) and per address (mail).
+   */
+  async createUser(body: Record<string, unknown>, client = ''): Promise<Answer> {
     const email = text(body.email).trim();
+    const limited = this.#limited([
+      ['signUpsPerClient', client],
+      ['mailPerClient', client],
+      ['mailPerAddress', key(email)],
+    ]);
+    if (limited) return limited;
     const password = text(body.password);
     const issue = newPasswordIssue(password);
     if (issue) return invalid('password', issue);
@@ -230,27 +317,21 @@ export class SignInSandbox {
         'Could not complete sign-up. Please verify your details or try logging in.',
       );
     }
-    // An invited address proved itself by opening the invitation; the invitation is then spent.
-    const invited = [...this.#invitations.values()].filter((i) => i.email === key(email) && !i.used);
-    for (const invitation of invited) invitation.used = true;
-    const verified = body.isVerified === true || invited.length > 0;
     const user: User = {
       _id: newId(),
       firstName: text(body.firstName),
       lastName: text(body.lastName),
       email,
-      isVerified: verified,
+      isVerified: false,
       ...(typeof body.timezone === 'string' ? { timezone: body.timezone } : {}),
       hasTwoFactorAuth: false,
       pending: false,
       createdOn: new Date(this.#now()).toISOString(),
     };
-    this.#accounts.set(key(email), { user, passwordHash: await hashPassword(password), failures: [] });
-    if (!verified) {
-      const token = newToken();
-      this.#verifications.set(token, { email: key(email), expiresAt: Number.POSITIVE_INFINITY, used: false });
-      this.outbox.send(mailFor.verification(email, token), new Date(this.#now()));
-    }
+    this.#accounts.set(key(email), { user, passwordHash: await this.#hasher.hash(password), spentSteps: [] });
+    const token = newToken();
+    this.#verifications.set(token, { email: key(email), expiresAt: this.#now() + VERIFICATION_MS, used: false });
+    this.outbox.send(mailFor.verification(email, token), new Date(this.#now()));
     return { status: 201, body: user };
   }
 
@@ -270,8 +351,16 @@ export class SignInSandbox {
     return { status: 201, body: team };
   }
 
-  /** POST /users/{email}/passwordRecoveryToken: a reset mail when the account exists; the same answer either way. */
-  requestPasswordReset(email: string): Answer {
+  /**
+   * POST /users/{email}/passwordRecoveryToken: a reset mail when the account exists; the same answer either way, the
+   * limits included (counted by address whether or not it has an account).
+   */
+  requestPasswordReset(email: string, client = ''): Answer {
+    const limited = this.#limited([
+      ['mailPerClient', client],
+      ['mailPerAddress', key(email)],
+    ]);
+    if (limited) return limited;
     const account = this.#accounts.get(key(email));
     if (account) {
       const token = newToken();
@@ -281,7 +370,11 @@ export class SignInSandbox {
     return ok('If the address belongs to an account, a link is on its way.', 202);
   }
 
-  /** PUT /users/{email}/reset/password: a live token of this address sets the password and lifts a lockout. */
+  /**
+   * PUT /users/{email}/reset/password: a live token of this address sets the password, lifts a lockout and ends every
+   * session of the account (a stolen session must not outlive the reset). The link was mailed to the address, so
+   * using it also proves the address: the account is verified.
+   */
   async resetPassword(email: string, token: string, newPassword: string): Promise<Answer> {
     const issue = newPasswordIssue(newPassword);
     if (issue) return invalid('newPassword', issue);
@@ -292,22 +385,28 @@ export class SignInSandbox {
     }
     // Every reset link of the account is spent: the newest one made the others pointless.
     for (const other of this.#recoveries.values()) if (other.email === recovery.email) other.used = true;
-    account.passwordHash = await hashPassword(newPassword);
-    account.failures = [];
-    delete account.lockedUntil;
+    account.passwordHash = await this.#hasher.hash(newPassword);
+    this.#guards.delete(recovery.email);
     delete account.alwaysLocked;
+    account.user.isVerified = true;
+    for (const [token, session] of this.#sessions) if (session.email === recovery.email) this.#sessions.delete(token);
     return ok('Your password was changed.');
   }
 
-  /** POST /users/verify/email: a live verification token marks its address verified, once. */
+  /**
+   * POST /users/verify/email: a live verification token (24 hours) marks its address verified, once. The address is
+   * then proved, so its open invitations have done their work and are spent.
+   */
   verifyEmail(token: string): Answer {
     const verification = this.#verifications.get(token);
     const account = verification && this.#accounts.get(verification.email);
-    if (!verification || verification.used || !account) {
+    if (!verification || verification.used || verification.expiresAt <= this.#now() || !account) {
       return problem(404, 'not-found', 'Not found', 'This verification link is invalid or has expired.');
     }
     verification.used = true;
     account.user.isVerified = true;
+    for (const invitation of this.#invitations.values())
+      if (invitation.email === verification.email) invitation.used = true;
     return ok('Your email address has been verified.');
   }
 
@@ -320,14 +419,24 @@ export class SignInSandbox {
     return { status: 200, body: { email: invitation.email, ...(invitation.url ? { url: invitation.url } : {}) } };
   }
 
-  /** GET /users/resend/invite/{email}: a fresh link when the address has an invitation; the same answer always. */
-  resendInvite(email: string): Answer {
+  /**
+   * GET /users/resend/invite/{email}: a fresh link when the address has an open invitation, which ends the older
+   * links; the same answer always, the limits included.
+   */
+  resendInvite(email: string, client = ''): Answer {
+    const limited = this.#limited([
+      ['mailPerClient', client],
+      ['mailPerAddress', key(email)],
+    ]);
+    if (limited) return limited;
     const previous = [...this.#invitations.values()].find((i) => i.email === key(email) && !i.used);
     if (previous && !this.#accounts.has(key(email))) this.#invite(email, previous.url);
     return ok('If the address was invited, a new link is on its way.');
   }
 
+  /** Mails a new invitation link to `email`; its older links stop working. */
   #invite(email: string, url?: string): void {
+    for (const older of this.#invitations.values()) if (older.email === key(email)) older.used = true;
     const expiresAt = this.#now() + INVITATION_MS;
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, exp: Math.floor(expiresAt / 1000) })}`;
@@ -378,7 +487,8 @@ export class SignInSandbox {
     if ('status' in account) return account;
     if (account.totpSecret) return problem(409, 'conflict', 'Conflict', 'Two-factor authentication is already on.');
     const secret = text(body.twoFactorSecret);
-    if (!totpMatches(secret, text(body.timeBasedToken))) {
+    // The code that proves the new secret is spent like a sign-in's: it cannot sign in after it.
+    if (!this.#spend(account, secret, text(body.timeBasedToken), this.#now())) {
       return invalid('timeBasedToken', 'The code does not match the secret.');
     }
     account.totpSecret = secret;
@@ -391,6 +501,7 @@ export class SignInSandbox {
     const account = this.#self(accessToken, userId);
     if ('status' in account) return account;
     delete account.totpSecret;
+    account.spentSteps = [];
     account.user.hasTwoFactorAuth = false;
     return { status: 200, body: account.user };
   }

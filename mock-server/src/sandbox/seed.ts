@@ -7,6 +7,12 @@ export const SEED_PASSWORD = 'Correct-Horse-9';
 /** The base32 two-factor secret of `mfa@example.com`: load it into an authenticator app, or make codes in a test. */
 export const MFA_SECRET = 'MFAEXAMPLECOMSANDBOXSECRET234567';
 
+/**
+ * The secret of `totp@example.com`, a second two-factor account: a code signs in once, so two people (or two tests)
+ * signing in within the same 30 seconds each need an account of their own.
+ */
+export const TOTP_SECRET = 'TOTPEXAMPLECOMSANDBOXSECRET23456';
+
 export interface SeedAccount {
   _id: string;
   email: string;
@@ -46,6 +52,15 @@ export const seedAccounts: readonly SeedAccount[] = [
     password: SEED_PASSWORD,
     totpSecret: MFA_SECRET,
     note: `asks for the six-digit code of the secret \`${MFA_SECRET}\`; any other code fails`,
+  },
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6a7',
+    email: 'totp@example.com',
+    firstName: 'Totp',
+    lastName: 'Example',
+    password: SEED_PASSWORD,
+    totpSecret: TOTP_SECRET,
+    note: `as mfa@example.com, with the secret \`${TOTP_SECRET}\``,
   },
   {
     _id: '65a1f0c2e4b0a1b2c3d4e6a3',

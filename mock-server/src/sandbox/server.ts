@@ -3,6 +3,7 @@ import { operationTable } from '@runofshow/sdk';
 import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
+import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
 import { AppliedLedger } from './ledger.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
@@ -41,6 +42,9 @@ export function matchSandbox(
   return undefined;
 }
 
+/** How long the sandbox keeps an idle connection: longer than its client (Prism, Node's global agent) keeps one. */
+export const SANDBOX_KEEP_ALIVE_MS = 30_000;
+
 /** The sign-in payloads are small: a body past this is refused, as is one that is not JSON. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -72,16 +76,30 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
   res.end(payload);
 }
 
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The caller's address: the last `X-Forwarded-For` entry, which the mock's front sets (this server listens on
+ * loopback, behind Prism behind the front), else the connection's own.
+ */
+const clientOf = (req: IncomingMessage) =>
+  header(req, 'x-forwarded-for')?.split(',').at(-1)?.trim() || req.socket.remoteAddress || '';
+
 /**
  * The sandbox as an HTTP backend, for Prism in proxy mode to stand in front of (Prism checks every request before
  * it arrives here and every answer on its way back). A call it does not answer, and any call carrying `Prefer`, gets
  * 501 Not Implemented, on which Prism answers from the description's examples instead (its "remock"), so one Prism
- * serves both. It logs nothing of what it receives: bodies carry passwords.
+ * serves both. Writes honour `Idempotency-Key` (`idempotency.ts`). It logs nothing of what it receives: bodies carry
+ * passwords.
  */
 export function startSandboxServer(
   sandbox: SignInSandbox,
   port: number,
   host = '127.0.0.1',
+  keys = new IdempotencyKeys(),
   ledger = new AppliedLedger(),
 ): Promise<RunningServer> {
   const routes = sandboxRoutes();
@@ -94,15 +112,23 @@ export function startSandboxServer(
       req.resume();
       return reply(res, 501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
     }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
     readJson(req)
-      .then(async (body) => {
-        const answer = await sandbox.answer(
-          found.operationId,
-          { path: found.path, query: url.searchParams, body },
-          url.searchParams.get('accessToken') ?? undefined,
-        );
-        ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
-        return answer;
+      .then((body) => {
+        const apply = async () => {
+          const answer = await sandbox.answer(
+            found.operationId,
+            { path: found.path, query: url.searchParams, body, client: clientOf(req) },
+            url.searchParams.get('accessToken') ?? undefined,
+          );
+          // Counted where the write is applied: a replay of an idempotent write never gets here.
+          ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
+          return answer;
+        };
+        if (key === undefined) return apply();
+        const fingerprint = fingerprintOf(method, `${url.pathname}${url.search}`, body);
+        return keys.run(header(req, 'x-api-key') ?? '', key, fingerprint, apply);
       })
       .then((answer) => reply(res, answer.status, answer.body, { ...echo, ...answer.headers }))
       .catch((error: unknown) => {
@@ -123,5 +149,9 @@ export function startSandboxServer(
         );
       });
   });
+  // Prism forwards with Node's global agent, which keeps a connection for 5 s after its last use: were the sandbox to
+  // close idle ones after the same 5 s (Node's default), a call that reuses one as it closes fails as "socket hang up"
+  // and the visitor gets a 500. The client must always be the one to let go first.
+  server.keepAliveTimeout = SANDBOX_KEEP_ALIVE_MS;
   return listen(server, port, host);
 }

@@ -40,7 +40,8 @@ export interface paths {
         /**
          * Sign up
          * @description Creates a user from the sign-up form. The captcha token is required. `isVerified` is sent when the sign-up link
-         *     carried the full identity. An address already in use answers `409`. The sign-in app signs in right after.
+         *     carried the full identity; it is a claim, not a proof: every account starts unverified and is verified by the link
+         *     mailed to its address. An address already in use answers `409`. The sign-in app signs in right after.
          *     Public: it needs only the API key.
          */
         post: operations["users.create"];
@@ -6089,7 +6090,9 @@ export interface components {
              */
             captcha: string;
             /**
-             * @description True when the sign-up link carried the full identity, so the e-mail needs no verification.
+             * @description True when the sign-up link carried the full identity (§2: the app then treats the visitor as already
+             *     verified). A claim of the page, never proof: the server creates the account unverified and mails the
+             *     verification link all the same; only a link mailed to the address marks it verified.
              * @example true
              */
             isVerified?: boolean;
@@ -10867,9 +10870,14 @@ export interface components {
          */
         ClientId: string;
         /**
-         * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-         *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-         *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+         * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+         *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+         *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+         *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+         *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+         *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+         *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+         *     visible ASCII, 1 to 128 characters.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         IdempotencyKey: string;
@@ -11193,9 +11201,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11350,9 +11363,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11518,9 +11536,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11596,9 +11619,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11704,9 +11732,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12041,9 +12074,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12180,9 +12218,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12253,9 +12296,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12331,9 +12379,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12411,9 +12464,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12491,9 +12549,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12563,9 +12626,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13368,9 +13436,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13448,9 +13521,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13621,9 +13699,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13731,9 +13814,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13935,9 +14023,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14050,9 +14143,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14153,9 +14251,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14255,9 +14358,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14357,9 +14465,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14462,9 +14575,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14567,9 +14685,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14647,9 +14770,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14741,9 +14869,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14851,9 +14984,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14931,9 +15069,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15016,9 +15159,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15101,9 +15249,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15181,9 +15334,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15256,9 +15414,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15336,9 +15499,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15446,9 +15614,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15531,9 +15704,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15611,9 +15789,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15691,9 +15874,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16475,9 +16663,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16555,9 +16748,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16932,9 +17130,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17184,9 +17387,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17258,9 +17466,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17363,9 +17576,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17443,9 +17661,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17548,9 +17771,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17636,9 +17864,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17746,9 +17979,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17861,9 +18099,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17971,9 +18214,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18056,9 +18304,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18134,9 +18387,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18293,9 +18551,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18403,9 +18666,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18488,9 +18756,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18596,9 +18869,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19258,9 +19536,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19339,9 +19622,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19421,9 +19709,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19527,9 +19820,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19607,9 +19905,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19790,9 +20093,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19964,9 +20272,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20148,9 +20461,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20264,9 +20582,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20379,9 +20702,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20562,9 +20890,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20677,9 +21010,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20846,9 +21184,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20949,9 +21292,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21052,9 +21400,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21225,9 +21578,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21335,9 +21693,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21559,9 +21922,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21699,9 +22067,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21809,9 +22182,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23432,9 +23810,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23512,9 +23895,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23690,9 +24078,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23800,9 +24193,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23905,9 +24303,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24010,9 +24413,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24115,9 +24523,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24220,9 +24633,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25640,9 +26058,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25750,9 +26173,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -25860,9 +26288,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26043,9 +26476,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26153,9 +26591,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26238,9 +26681,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26316,9 +26764,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26396,9 +26849,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26476,9 +26934,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26556,9 +27019,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26666,9 +27134,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26781,9 +27254,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26861,9 +27339,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26971,9 +27454,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27086,9 +27574,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27166,9 +27659,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27463,9 +27961,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27543,9 +28046,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27653,9 +28161,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27758,9 +28271,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27863,9 +28381,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28262,9 +28785,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28372,9 +28900,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28482,9 +29015,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28592,9 +29130,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28702,9 +29245,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28812,9 +29360,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29210,9 +29763,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29325,9 +29883,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29576,9 +30139,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29661,9 +30229,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29824,9 +30397,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29914,9 +30492,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29997,9 +30580,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30112,9 +30700,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30227,9 +30820,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30342,9 +30940,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30457,9 +31060,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30572,9 +31180,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30662,9 +31275,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30752,9 +31370,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30847,9 +31470,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30967,9 +31595,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31092,9 +31725,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31670,9 +32308,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31755,9 +32398,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31840,9 +32488,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32065,9 +32718,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32150,9 +32808,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32235,9 +32898,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32325,9 +32993,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32440,9 +33113,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32530,9 +33208,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32625,9 +33308,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32710,9 +33398,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32795,9 +33488,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32885,9 +33583,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33000,9 +33703,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33090,9 +33798,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33263,9 +33976,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33466,9 +34184,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33591,9 +34314,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33679,9 +34407,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33774,9 +34507,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33869,9 +34607,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33964,9 +34707,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34089,9 +34837,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34184,9 +34937,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34279,9 +35037,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34404,9 +35167,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34529,9 +35297,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34624,9 +35397,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34719,9 +35497,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34814,9 +35597,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34944,9 +35732,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35069,9 +35862,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35194,9 +35992,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35324,9 +36127,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35454,9 +36262,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35720,9 +36533,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35845,9 +36663,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35970,9 +36793,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36095,9 +36923,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36190,9 +37023,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36285,9 +37123,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36463,9 +37306,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36558,9 +37406,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36653,9 +37506,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36861,9 +37719,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36986,9 +37849,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37111,9 +37979,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37236,9 +38109,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37361,9 +38239,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37456,9 +38339,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37581,9 +38469,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37676,9 +38569,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37801,9 +38699,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37926,9 +38829,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38021,9 +38929,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38111,9 +39024,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38206,9 +39124,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38301,9 +39224,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38396,9 +39324,14 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
                 /**
-                 * @description Makes a write safe to retry: a server that has seen the key answers with the first result instead of applying the
-                 *     write again. The SDK sends the call's request id, unchanged across its retries, so the key takes what
-                 *     `X-Request-Id` takes: visible ASCII, 1 to 128 characters.
+                 * @description Makes a write safe to retry, as Stripe's API does. For 24 hours, a server that has seen the key from the same caller
+                 *     (its API key) with the same request (method, path with query, and body) answers with the first result, its status
+                 *     and body, adding `Idempotent-Replayed: true`, instead of applying the write again; a duplicate that arrives while the
+                 *     first is still running waits for it and gets the same answer. The same key with another request is refused with
+                 *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
+                 *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
+                 *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
+                 *     visible ASCII, 1 to 128 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

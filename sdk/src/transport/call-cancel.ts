@@ -6,10 +6,16 @@
  */
 export class CallCancel {
   #aborted = false;
+  #reason: unknown;
   #listeners: (() => void)[] = [];
 
   get aborted(): boolean {
     return this.#aborted;
+  }
+
+  /** The caller's signal's reason, when its signal cancelled the call. */
+  get reason(): unknown {
+    return this.#reason;
   }
 
   /** Calls `listener` once when the call is cancelled; returns what removes it. */
@@ -21,9 +27,10 @@ export class CallCancel {
     };
   }
 
-  cancel(): void {
+  cancel(reason?: unknown): void {
     if (this.#aborted) return;
     this.#aborted = true;
+    this.#reason = reason;
     const listeners = this.#listeners;
     this.#listeners = [];
     for (const listener of listeners) listener();

@@ -1,20 +1,24 @@
-import ky, { isHTTPError, type Options } from 'ky';
+import ky, { isHTTPError, type RetryOptions } from 'ky';
 import { ApiCancelError, parseRetryAfter } from '../errors.js';
 import { CallCancel } from './call-cancel.js';
 
 export interface TryOptions {
-  tries: number;
   delayMs: number;
   statusCodes: readonly number[];
   maxRetryAfterMs: number;
   fetch: typeof globalThis.fetch;
 }
 
-/** What the transport knows of a call: its cancel, the milliseconds each try may take, and the tries it counts. */
+/**
+ * What the transport knows of a call: its cancel, how many tries it may take and how long each, the tries it counts
+ * and whether the last one was answered.
+ */
 export interface TryCall {
   readonly cancel: CallCancel;
   readonly timeoutMs: number;
+  readonly maxTries: number;
   tries: number;
+  answered: boolean;
 }
 
 /**
@@ -23,62 +27,73 @@ export interface TryCall {
  */
 export type RetryingFetch = (request: Request, call: TryCall, knownBody?: string) => Promise<Response>;
 
-const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** An outcome of the first try, held so ky can judge it as if it had made the try itself. */
 type Outcome = { response: Response } | { error: unknown };
+
+/** An answer retried is never read; undici holds the connection until it is read or cancelled. */
+const drop = (response: Response) => void response.body?.cancel().catch(() => {});
 
 /**
  * The `fetch` beneath openapi-fetch, so middleware runs once per call while every try carries the same headers
  * (request id, idempotency key). The first try goes out as a plain `fetch`: on loopback ky's own per-call work (a
  * Request, a timeout signal, retry bookkeeping) costs more than the call. Only an outcome §8 retries — 502, 503,
  * 504, 429 within the `Retry-After` cap, no response, a timeout — hands the call to ky, which is given that outcome
- * as its own first try and so decides that retry and every later one: 100 ms apart, writes too (each carries its
- * `Idempotency-Key`). A retryable answer whose `Retry-After` exceeds the cap, and the last failed try, come back as
- * a plain `Response` for the client to type.
+ * as its own first try and so decides that retry and every later one, writes too (each carries its
+ * `Idempotency-Key`). The wait is §8's 100 ms, or the answer's `Retry-After` when that is longer: ky reads the header
+ * and waits it out itself (`afterStatusCodes`, `maxRetryAfter`). A retryable answer whose `Retry-After` exceeds the
+ * cap, and the last failed try, come back as a plain `Response` for the client to type.
  */
 export function retryingFetch(options: TryOptions): RetryingFetch {
   const statusCodes = [...options.statusCodes];
   const throwHttpErrors = (status: number) => statusCodes.includes(status);
-  const withinCap = (response: Response) => {
+  /** The wait an answer asks for, in ms, when it names one (seconds or an HTTP date). */
+  const askedWait = (response: Response) => {
     const seconds = parseRetryAfter(response.headers.get('Retry-After'));
-    return seconds === undefined || seconds * 1000 <= options.maxRetryAfterMs;
+    return seconds === undefined ? undefined : seconds * 1000;
   };
-  const retry: Options['retry'] = {
-    limit: Math.max(0, options.tries - 1),
-    methods: [...ALL_METHODS],
+  const withinCap = (response: Response) => (askedWait(response) ?? 0) <= options.maxRetryAfterMs;
+  // Built only when a call is retried: the first try never touches ky.
+  const retryOf = (call: TryCall): RetryOptions => ({
+    limit: Math.max(0, call.maxTries - 1),
+    methods: ALL_METHODS,
     statusCodes,
-    // The delay is the product's constant; a long Retry-After ends the call instead of stretching it.
-    afterStatusCodes: [],
+    // ky reads `Retry-After` on every retryable status and waits it, never longer than the cap (answers asking
+    // for longer end the call in `shouldRetry` before ky would clip the wait).
+    afterStatusCodes: statusCodes,
+    maxRetryAfter: options.maxRetryAfterMs,
     delay: () => options.delayMs,
     retryOnTimeout: true,
     shouldRetry: ({ error }) => {
       if (error.name === 'AbortError' || error instanceof ApiCancelError) return false;
       if (isHTTPError(error)) {
-        const again = withinCap(error.response);
-        // An answer retried is never read; undici holds the connection until it is read or cancelled.
-        if (again) error.response.body?.cancel().catch(() => {});
-        return again;
+        const wait = askedWait(error.response);
+        if (wait !== undefined && wait > options.maxRetryAfterMs) return false;
+        drop(error.response);
+        // A wait at least §8's delay is ky's to read and wait out; none, `0` or a past date gets §8's 100 ms, the
+        // floor (ky would retry at once).
+        return wait !== undefined && wait >= options.delayMs ? undefined : true;
       }
       // A timeout, or anything else a fetch throws: no response arrived.
       return true;
     },
-  };
+  });
 
   return async (request, call, knownBody) => {
     // Buffered once: every try re-sends these bytes, never a stream (Chromium fails streamed bodies on HTTP/1.1).
     const body = knownBody ?? (request.body === null ? null : await request.arrayBuffer());
     const send = () => {
       call.tries++;
-      return sendTry(options.fetch, request, body, call.cancel, call.timeoutMs);
+      return sendTry(options.fetch, request, body, call);
     };
     let first: Outcome;
     try {
       const response = await send();
-      if (options.tries < 2 || !statusCodes.includes(response.status) || !withinCap(response)) return response;
+      if (call.maxTries < 2 || !statusCodes.includes(response.status) || !withinCap(response)) return response;
       first = { response };
     } catch (error) {
-      if (options.tries < 2 || call.cancel.aborted) throw error;
+      if (call.maxTries < 2 || call.cancel.aborted) throw error;
       first = { error };
     }
     let replayed = false;
@@ -86,7 +101,7 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
       return await ky(request.url, {
         method: request.method,
         throwHttpErrors,
-        retry,
+        retry: retryOf(call),
         // Each try times itself in `sendTry`; ky's own timer would only add a second one.
         timeout: false,
         fetch: () => {
@@ -112,9 +127,10 @@ function sendTry(
   fetch: typeof globalThis.fetch,
   request: Request,
   body: ArrayBuffer | string | null,
-  cancel: CallCancel,
-  timeoutMs: number,
+  call: TryCall,
 ): Promise<Response> {
+  const { cancel, timeoutMs } = call;
+  call.answered = false;
   if (cancel.aborted) return Promise.reject(CallCancel.error());
   const controller = new AbortController();
   const timer = setTimeout(
@@ -132,6 +148,7 @@ function sendTry(
   return fetch(request.url, init).then(
     (response) => {
       settle();
+      call.answered = true;
       return response;
     },
     (error: unknown) => {

@@ -36,7 +36,7 @@ describe('errors middleware (§8)', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 404,
-      kind: 'http',
+      kind: 'not-found',
       operationId: 'teams.get',
       body: { detail: 'No such team' },
     });

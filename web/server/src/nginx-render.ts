@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import * as v from 'valibot';
 import { EXPECTS as HOST_EXPECTS } from './config.js';
-import { mainAppBlock, PLACEHOLDERS, type Placeholder, slot } from './nginx-template.js';
+import { FAIL_TIMEOUT_S, mainAppBlock, PLACEHOLDERS, type Placeholder, slot } from './nginx-template.js';
 
 /** Debian's place for the module `libnginx-mod-http-brotli-static` installs. */
 export const DEBIAN_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -91,7 +91,7 @@ export function renderNginx(template: string, env: Record<string, string | undef
     TLS_CERTIFICATE_KEY: literal('TLS_CERTIFICATE_KEY', e.TLS_CERTIFICATE_KEY),
     NGINX_APP_DIR: e.NGINX_APP_DIR.replace(/\/+$/, ''),
     UPSTREAM_SERVERS: e.NGINX_UPSTREAMS.split(',')
-      .map((one) => `    server ${one.trim()} max_fails=1 fail_timeout=3s;`)
+      .map((one) => `    server ${one.trim()} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`)
       .join('\n'),
     BROTLI_MODULE:
       e.NGINX_BROTLI_MODULE === 'off'

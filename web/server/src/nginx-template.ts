@@ -23,6 +23,9 @@ export const PLACEHOLDERS = [
 
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
+/** Seconds a host that failed is left out (nginx's `fail_timeout`, counted in whole seconds). */
+export const FAIL_TIMEOUT_S = 2;
+
 export const slot = (name: Placeholder) => `\${${name}}`;
 
 /** A marker for the CSP's extra `connect-src` origins (the API's in direct mode), replaced by a placeholder. */
@@ -183,8 +186,10 @@ ${typesBlock()}
 
   ${fallbackMaps().trim()}
 
-  # The hosts (docs/DEPLOY.md): one failure takes a host out for 3 s, then one request tries it again.
+  # The hosts (docs/DEPLOY.md): one failure takes a host out for ${FAIL_TIMEOUT_S} s, then a request tries it again. The
+  # zone shares what each worker learns of a host with every other worker.
   upstream runofshow_hosts {
+    zone runofshow_hosts 64k;
 ${slot('UPSTREAM_SERVERS')}
   }
 

@@ -9,4 +9,4 @@ export {
   waitForPort,
 } from './nginx-process.js';
 export { DEBIAN_BROTLI_MODULE, NGINX_EXPECTS, type RenderResult, renderNginx } from './nginx-render.js';
-export { nginxTemplate, ownHeaders, PLACEHOLDERS } from './nginx-template.js';
+export { FAIL_TIMEOUT_S, nginxTemplate, ownHeaders, PLACEHOLDERS } from './nginx-template.js';

@@ -12,7 +12,8 @@ import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-captcha.js';
 import { useForm } from '../../components/use-form.js';
-import { clearSession, session } from '../../lib/api/session.js';
+import { endSession } from '../../lib/api/load-api-client.js';
+import { session } from '../../lib/api/session.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
@@ -31,6 +32,7 @@ export function SignupPage() {
   const state = useSnapshot(signupState);
   const { checked, user } = useSnapshot(session);
   const [prefill] = useState(() => readPrefill(search));
+  const [signingOut, setSigningOut] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   useEffect(enterSignup, []);
   useEffect(() => {
@@ -115,7 +117,17 @@ export function SignupPage() {
           <Button block busy={busy} disabled={busy} onClick={async () => finish(await createTeamForSignedInUser())}>
             Create team
           </Button>
-          <Button variant="link" className="form-secondary-action" onClick={clearSession}>
+          <Button
+            variant="link"
+            className="form-secondary-action"
+            busy={signingOut}
+            disabled={busy || signingOut}
+            onClick={async () => {
+              setSigningOut(true);
+              await endSession();
+              setSigningOut(false);
+            }}
+          >
             Not you? Sign up with another account
           </Button>
         </div>

@@ -1,3 +1,5 @@
+import { clearSession } from './session.js';
+
 type Api = typeof import('./api.js')['api'];
 
 let loaded: Api | undefined;
@@ -32,4 +34,18 @@ export async function resumeSession(hasToken: boolean): Promise<void> {
   await loadApiClient();
   const { loadSession } = await import('./api.js');
   await loadSession();
+}
+
+/**
+ * Sign-out ("Not you?"): revokes the token on the server, then forgets it (`signOut`). Forgotten also when the API
+ * client cannot load; it never rejects.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await loadApiClient();
+    const { signOut } = await import('./api.js');
+    await signOut();
+  } catch {
+    clearSession();
+  }
 }

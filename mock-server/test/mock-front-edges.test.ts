@@ -1,0 +1,124 @@
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/free-port.js';
+import { listen, type RunningServer } from '../src/listen.js';
+import { MAX_BODY_BYTES, type RunningFront, startMockFront } from '../src/mock-front.js';
+import { raw } from './raw-http.js';
+
+// The mock's public address in front of a small upstream that records what reaches it (Prism's place): bodies past
+// Prism's own 10 MiB limit are refused before they are held (issue 20: a 150 MB body grew the mock by 440 MB), and
+// the client's address the sandbox's limits count by is the caller's own unless a trusted proxy names another.
+let upstream: RunningServer;
+const reached: { headers: IncomingHttpHeaders; bytes: number }[] = [];
+const fronts: RunningFront[] = [];
+
+beforeAll(async () => {
+  upstream = await listen(
+    createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      req.on('end', () => {
+        reached.push({ headers: req.headers, bytes });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+    }),
+    0,
+  );
+});
+
+afterAll(async () => {
+  await Promise.all([upstream?.stop(), ...fronts.map((front) => front.stop())]);
+});
+
+async function front(trustedProxy?: (address: string) => boolean): Promise<RunningFront> {
+  const started = await startMockFront({
+    port: await freePort(),
+    target: upstream.url,
+    ...(trustedProxy ? { trustedProxy } : {}),
+  });
+  fronts.push(started);
+  return started;
+}
+
+/** Sends `megabytes` of body in 1 MiB chunks, without a length (chunked), and reads the answer. */
+function chunked(url: string, megabytes: number): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/teams/65a1f0c2e4b0a1b2c3d4e5f7/photo`,
+      { method: 'PUT', headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-api-key': 'k' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
+      },
+    );
+    // The front closes the connection once it has answered: writes after that fail, and that is expected.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    const chunk = Buffer.alloc(1024 * 1024, 97);
+    let sent = 0;
+    const write = () => {
+      while (sent < megabytes) {
+        sent++;
+        if (!req.write(chunk)) return void req.once('drain', write);
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+describe('bodies at the mock’s public address', () => {
+  it('refuses a declared length past 10 MiB with a 413 problem at once, without waiting for the body', async () => {
+    const { url } = await front();
+    const before = reached.length;
+    const { port } = new URL(url);
+    const answer = await raw(
+      url,
+      `PUT /teams/65a1f0c2e4b0a1b2c3d4e5f7/photo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${150 * 1024 * 1024}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, title: 'Content too large' });
+    expect(reached.length).toBe(before);
+  });
+
+  it('refuses a chunked body once it passes 10 MiB, and passes one within the limit', async () => {
+    const { url } = await front();
+    const before = reached.length;
+    const tooBig = await chunked(url, 11);
+    expect([tooBig.status, tooBig.type]).toEqual([413, 'application/problem+json']);
+    expect(JSON.parse(tooBig.body).detail).toContain(String(MAX_BODY_BYTES));
+    expect(reached.length).toBe(before);
+    expect((await chunked(url, 2)).status).toBe(200);
+    expect(reached.at(-1)?.bytes).toBe(2 * 1024 * 1024);
+  });
+});
+
+describe('the client address passed on to the sandbox', () => {
+  const forwardedAs = async (url: string, xff?: string) => {
+    await fetch(`${url}/users/ada%40example.com/has2fa`, {
+      headers: { 'x-api-key': 'k', ...(xff ? { 'x-forwarded-for': xff } : {}) },
+    });
+    return reached.at(-1)?.headers['x-forwarded-for'];
+  };
+
+  it('is the last X-Forwarded-For entry from a trusted proxy (loopback), else the peer’s own', async () => {
+    const { url } = await front();
+    expect(await forwardedAs(url)).toBe('127.0.0.1');
+    expect(await forwardedAs(url, '203.0.113.9, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await forwardedAs(url, 'not-an-address')).toBe('127.0.0.1');
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const { url } = await front(() => false);
+    expect(await forwardedAs(url, '198.51.100.7')).toBe('127.0.0.1');
+  });
+});

@@ -1,0 +1,46 @@
+import { type Hasher, scryptHasher } from '../../src/sandbox/passwords.js';
+
+/**
+ * The sandbox's real hasher (scrypt), counting the work each request makes the server do, and able to hold every
+ * check at its start, as a slow hash holds it, so a test can look at the server while guesses are in flight.
+ */
+export class CountingHasher implements Hasher {
+  /** Passwords checked (started) so far. */
+  checks = 0;
+  /** Checks started and not finished. */
+  pending = 0;
+  #gate: Promise<void> | undefined;
+  #open: (() => void) | undefined;
+
+  hash(password: string): Promise<string> {
+    return scryptHasher.hash(password);
+  }
+
+  async matches(password: string, stored: string): Promise<boolean> {
+    this.checks++;
+    this.pending++;
+    try {
+      await this.#gate;
+      return await scryptHasher.matches(password, stored);
+    } finally {
+      this.pending--;
+    }
+  }
+
+  /** Checks started from now on wait until `release`. */
+  hold(): void {
+    this.#gate = new Promise((resolve) => {
+      this.#open = resolve;
+    });
+  }
+
+  release(): void {
+    this.#open?.();
+    this.#gate = undefined;
+  }
+}
+
+/** Resolves once `condition` holds, looking every 10 ms; the test's own timeout bounds the wait. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
