@@ -68,7 +68,11 @@ const width = Math.max(...result.rows.map(([name]) => name.length));
 console.log(`\n${result.rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`).join('\n')}`);
 if (result.errors.length) {
   console.log('\nWhat visitors saw go wrong:');
-  for (const error of result.errors) console.log(`  visitor ${error.visitor}, ${error.operation}: ${error.cause}`);
+  for (const error of result.errors) {
+    console.log(
+      `  visitor ${error.visitor}, ${error.operation}${error.requestId ? ` (${error.requestId})` : ''}: ${error.cause}`,
+    );
+  }
 }
 console.log(`\nlogs and nginx's run folder: ${result.runDir}`);
 if (!stripKeys) record(result.rows, result.lastLine);

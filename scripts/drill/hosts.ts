@@ -89,6 +89,19 @@ export class HostProcess {
     clearTimeout(timer);
   }
 
+  /** Calls through /api this run of the host has answered (below 500), from its log. */
+  answeredSinceStart(): number {
+    const lines = this.logLines();
+    let since = 0;
+    lines.forEach((line, i) => {
+      if (line.msg === 'listening') since = i;
+    });
+    return lines
+      .slice(since)
+      .filter((line) => line.msg === 'request' && String(line.route).startsWith('/api') && Number(line.status) < 500)
+      .length;
+  }
+
   /** The log lines of every run of this host, parsed. */
   logLines(): Record<string, unknown>[] {
     let text = '';

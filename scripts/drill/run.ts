@@ -86,9 +86,13 @@ async function chaos(hosts: HostProcess[], random: SeededRandom, going: () => bo
   const done: string[] = [];
   const t0 = performance.now();
   const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  let previous: HostProcess | undefined;
   for (const [host, signal] of plan) {
-    // nginx learns that a host is back only when its fail_timeout has passed (in whole seconds) and a call went
-    // there: a rolling restart lets that pass before the next host leaves, or nginx has no host left for a moment.
+    // nginx learns that a host is back only from calls it passes there once the host's fail_timeout is over (counted
+    // in whole seconds): a rolling restart waits until the restarted host answers calls through nginx, and that
+    // long again, before the next host leaves. Else, for a moment, nginx holds both hosts failed and answers 502.
+    const deadline = performance.now() + 20_000;
+    while (previous && previous.answeredSinceStart() < 10 && performance.now() < deadline && going()) await sleep(100);
     await sleep((FAIL_TIMEOUT_S + 1.5) * 1000 + random.between(0, 1500));
     if (!going()) break;
     log(`  ${at()}  ${signal} ${host.name} (pid ${host.pid})`);
@@ -97,6 +101,7 @@ async function chaos(hosts: HostProcess[], random: SeededRandom, going: () => bo
     await sleep(random.between(200, 1200));
     await host.start();
     log(`  ${at()}  ${host.name} restarted (pid ${host.pid})`);
+    previous = host;
     done.push(`${signal} ${host.name}${signal === 'SIGTERM' ? ` (exit ${code})` : ''}`);
   }
   return done;
@@ -219,6 +224,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
         DRILL_SECONDS: String(options.seconds),
         DRILL_MIN_WRITES: String(MIN_WRITES),
         DRILL_RUN: run,
+        DRILL_SEED: String(options.seed),
         ...(options.stripKeys ? { DRILL_STRIP_KEYS: '1' } : {}),
       },
       mailLink,

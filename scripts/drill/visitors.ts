@@ -5,6 +5,7 @@
 // with its cause. The verification link comes from the sandbox's outbox, asked of the parent process.
 import { randomUUID } from 'node:crypto';
 import { ApiError, createApiClient } from '@runofshow/sdk';
+import { SeededRandom } from './random.js';
 
 export interface WriteRecord {
   operation: string;
@@ -34,6 +35,7 @@ const seconds = Number(process.env.DRILL_SECONDS ?? 30);
 const minWrites = Number(process.env.DRILL_MIN_WRITES ?? 0);
 const maxSeconds = Number(process.env.DRILL_MAX_SECONDS ?? 120);
 const run = process.env.DRILL_RUN ?? 'run';
+const seed = Number(process.env.DRILL_SEED ?? 1);
 /** Test-only (the failure proof): take the Idempotency-Key off every write, as an SDK without it would send them. */
 const stripKeys = process.env.DRILL_STRIP_KEYS === '1';
 const PASSWORD = 'Drill-The-Drill-1';
@@ -88,8 +90,12 @@ async function visitor(n: number, going: () => boolean): Promise<void> {
     logger: false,
   });
   /** A write under a request id of the visitor's own, recorded with what the visitor saw. */
+  // A visitor reads and types between two calls: 100 to 400 ms, from the drill's seed.
+  const random = new SeededRandom((seed + n * 7919) >>> 0);
+  const think = () => new Promise((resolve) => setTimeout(resolve, random.between(100, 400)));
   async function write<T>(operation: string, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
     const requestId = randomUUID();
+    await think();
     try {
       const result = await call({ 'X-Request-Id': requestId });
       writes.push({ operation, requestId, ok: true });
@@ -102,6 +108,7 @@ async function visitor(n: number, going: () => boolean): Promise<void> {
   }
   async function read<T>(operation: string, call: () => Promise<T>): Promise<T> {
     reads++;
+    await think();
     try {
       return await call();
     } catch (error) {

@@ -159,7 +159,7 @@ ${typesBlock()}
   default_type application/octet-stream;
   log_format runofshow escape=json '{"time":"$time_iso8601","remote":"$remote_addr","method":"$request_method",'
     '"path":"$logged_path","status":$status,"bytes":$body_bytes_sent,"durationS":$request_time,'
-    '"upstream":"$upstream_addr","upstreamStatus":"$upstream_status","reqId":"$upstream_http_x_request_id"}';
+    '"upstream":"$upstream_addr","upstreamStatus":"$upstream_status","reqId":"$http_x_request_id"}';
   access_log access.log runofshow;
   # What the log shows of a request: its path alone (a query may hold a secret), a token page's token replaced, as
   # the host's log does.
