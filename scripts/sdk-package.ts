@@ -159,7 +159,7 @@ try {
   }
 
   // The mock as `npm run mock` serves it: Prism's examples behind the scenario accounts (locked@, wrong@, …).
-  const stack = await startStack({ port: await freePort(), mockPort: await freePort(), log: () => {} });
+  const stack = await startStack({ mockPort: await freePort(), log: () => {} });
   const mock = stack.mock.url;
   const env = { ...process.env, MOCK_URL: mock, API_KEY: 'development-api-key' };
   const other = runtime === 'node' ? undefined : RUNTIMES[runtime as RuntimeName];

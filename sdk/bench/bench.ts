@@ -6,18 +6,21 @@
 // in 10 rounds, the sides taking turns every 25 calls (stats.ts): a round is long enough to hold several collector
 // pauses of each side (1 call in 1,000 takes 4-20 ms here), which made shorter rounds swing 0.5-3x.
 //   proxy:  requests per second through the proxy handler vs straight to its upstream, 50 connections, each side in
-//           processes of its own (wrk, else autocannon), with a bare pass-through proxy as the ceiling (proxy.ts)
+//           processes of its own (wrk, else autocannon), with a bare pass-through proxy as the ceiling (proxy.ts);
+//           then a large export through each proxy: first and last byte, and the host's peak memory (proxy-stream.ts)
 // Goals (issue 13): ≤ 1.15×, ≤ 1.20×, and the proxy hop keeping ≥ 75 %. BENCH_READS / BENCH_WRITES / BENCH_ROUNDS
-// change the counts, BENCH_PROXY_ROUNDS / BENCH_PROXY_SECONDS the proxy's (0 rounds skips it); BENCH_ONLY=proxy
-// runs the proxy hop alone; BENCH_FLOOR=1 also times the libraries beneath the SDK alone (openapi-fetch, ky) and a
-// fetch whose try can time out, to show the stack's own floor. BENCH_BASELINE=<an older build's dist/index.js> adds
-// that build as a third side of reads and writes, so a change is measured against what came before in one run.
+// change the counts, BENCH_PROXY_ROUNDS / BENCH_PROXY_SECONDS the proxy's (0 rounds skips it), BENCH_STREAM_MIB the
+// export's size (200; 0 skips it); BENCH_ONLY=proxy runs the proxy part alone; BENCH_FLOOR=1 also times the libraries
+// beneath the SDK alone (openapi-fetch, ky) and a fetch whose try can time out, to show the stack's own floor.
+// BENCH_BASELINE=<an older build's dist/index.js> adds that build as a third side of reads and writes, so a change is
+// measured against what came before in one run.
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@runofshow/sdk';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import { benchProxy } from './proxy.js';
+import { benchStream } from './proxy-stream.js';
 import { startServer } from './server.js';
 import { interleave, median, quantile } from './stats.js';
 
@@ -27,8 +30,10 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const floor = process.env.BENCH_FLOOR === '1';
 const proxyRounds = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
 const proxySeconds = Number(process.env.BENCH_PROXY_SECONDS ?? 4);
+const streamMib = Number(process.env.BENCH_STREAM_MIB ?? 200);
 if (process.env.BENCH_ONLY === 'proxy') {
-  await benchProxy(proxyRounds, proxySeconds);
+  if (proxyRounds > 0) await benchProxy(proxyRounds, proxySeconds);
+  if (streamMib > 0) await benchStream(streamMib);
   process.exit(0);
 }
 
@@ -168,3 +173,4 @@ report(`GET round trip, ${reads} calls per side`, readTimes, 1.15);
 report(`queued writes vs sequential POST, ${writes} per side`, writeTimes, 1.2);
 server.close();
 if (proxyRounds > 0) await benchProxy(proxyRounds, proxySeconds);
+if (streamMib > 0) await benchStream(streamMib);

@@ -1,11 +1,12 @@
 // One server of the proxy bench, in a process of its own (`bench/proxy.ts` starts them): prints its URL, then serves
 // until SIGTERM (and exits cleanly then, so `--cpu-prof` writes its profile).
 //   upstream           the minimal loopback API (`server.ts`): answers at once
+//   export <MiB>       an API whose every answer is a CSV export of that many MiB, sent as fast as it is taken
 //   ceiling <upstream> a node:http pass-through with no logic at all: the most any proxy here can keep
 //   handler <upstream> createProxyHandler (fetch-standard) behind the least node:http glue a server needs
 //   listener <upstream> createProxyListener, the node:http entry (what the site server mounts)
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
+import { createProxyHandler, type ProxyCallInfo } from '@runofshow/sdk/proxy-handler';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { listenLocal, startServer } from './server.js';
 
@@ -27,8 +28,12 @@ function ceiling(): (req: IncomingMessage, res: ServerResponse) => void {
   };
 }
 
-/** A fetch-standard handler served over node:http: a Request in, the Response's status, headers and bytes out. */
-function fetchGlue(handler: (request: Request) => Promise<Response>) {
+/**
+ * A fetch-standard handler served over node:http: a Request in, the Response's status and headers out, then its
+ * bytes as the body stream gives them, as fast as the connection takes them (what a host such as Hono's node server
+ * does).
+ */
+function fetchGlue(handler: (request: Request, info: ProxyCallInfo) => Promise<Response>) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,16 +43,47 @@ function fetchGlue(handler: (request: Request) => Promise<Response>) {
       const body = chunks.length ? Buffer.concat(chunks) : null;
       const response = await handler(
         new Request(`http://${req.headers.host}${req.url}`, { method: req.method ?? 'GET', headers, body }),
+        { remoteAddress: req.socket.remoteAddress },
       );
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (!response.body) return void res.end();
+      const reader = response.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return void res.end();
+          if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+        }
+      } catch {
+        res.destroy();
+      }
     });
+  };
+}
+
+/** Answers every call with a CSV of `mebibytes` MiB, written as fast as the connection takes it. */
+function exportApi(mebibytes: number) {
+  const total = mebibytes * 1024 * 1024;
+  const chunk = Buffer.alloc(64 * 1024, 'id,name\n');
+  return (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(total) });
+    let sent = 0;
+    const more = () => {
+      while (sent < total) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    more();
   };
 }
 
 const options = { endpoint: upstream, apiKey: 'bench-key' };
 let url: string;
 if (kind === 'upstream') url = (await startServer()).endpoint;
+else if (kind === 'export') url = (await listenLocal(createServer(exportApi(Number(upstream))))).url;
 else if (kind === 'ceiling') url = (await listenLocal(createServer(ceiling()))).url;
 else if (kind === 'handler') url = (await listenLocal(createServer(fetchGlue(createProxyHandler(options))))).url;
 else if (kind === 'listener') url = (await listenLocal(createServer(createProxyListener(options)))).url;

@@ -14,13 +14,13 @@ import { median } from './stats.js';
 
 const CONNECTIONS = 50;
 
-interface Child {
+export interface Child {
   url: string;
   process: ChildProcess;
 }
 
 /** Starts `proxy-servers.ts <kind>` in a process of its own and waits for the URL it prints. */
-async function startChild(kind: string, upstream?: string): Promise<Child> {
+export async function startChild(kind: string, upstream?: string): Promise<Child> {
   const profile = process.env.BENCH_PROFILE && kind !== 'upstream' ? process.env.BENCH_PROFILE : undefined;
   // A folder per server: tsx's loader thread writes a profile of its own beside the main thread's.
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}/${kind}`] : [];
@@ -49,7 +49,7 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-const stop = (child: Child) =>
+export const stop = (child: Child) =>
   new Promise<void>((resolve) => {
     child.process.once('exit', () => resolve());
     child.process.kill('SIGTERM');

@@ -3,7 +3,8 @@
 //   src/generated/operations.ts the operation table: operationId -> method, path, whether it is an upload
 //                               (`x-upload`), whether it is a write (queued, with an `Idempotency-Key`: every
 //                               method but GET, and a GET marked `x-write: true`), whether it takes the access
-//                               token and/or a guest pass, and how to read its success body
+//                               token and/or a guest pass, the query parameters it declares (the proxy passes
+//                               those and no others), and how to read its success body; and the `X-Client-Id` rule
 //   src/generated/facade.ts     the facade's type, one member per operation carrying its summary and description
 //                               as JSDoc, so an editor shows them on hover over `api.users.list`
 // `--check` compares instead of writing and exits 1 when a generated file is stale. `--table-only <bundle>` prints
@@ -58,6 +59,46 @@ function docOf(op, method, path, indent, long) {
   return `${indent}/**\n${lines.join('\n')}\n${indent} */`;
 }
 
+/** A `#/components/...` reference followed to what it names. */
+function resolve(doc, node) {
+  let current = node;
+  while (current && typeof current.$ref === 'string') {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at, key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+  }
+  return current;
+}
+
+/** The query parameters an operation declares (its path item's and its own), by name, in the description's order. */
+function queryOf(doc, item, op) {
+  const names = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+    .map((parameter) => resolve(doc, parameter))
+    .filter((parameter) => parameter?.in === 'query')
+    .map((parameter) => parameter.name);
+  for (const name of names) {
+    // Written into a single-quoted literal below, and compared exactly by the proxy.
+    if (!/^[A-Za-z_][\w.-]*$/.test(name))
+      throw new Error(`${op.operationId}: query parameter "${name}" is no plain name`);
+  }
+  return [...new Set(names)];
+}
+
+/**
+ * The `X-Client-Id` header's schema (components.parameters.ClientId) as code: the proxy holds an envelope's
+ * `clientId`, which it sends upstream as that header, to the same rule.
+ */
+function clientIdRule(doc) {
+  const schema = resolve(doc, doc.components?.parameters?.ClientId)?.schema;
+  if (!schema?.pattern || !Number.isInteger(schema.maxLength) || !Number.isInteger(schema.minLength)) {
+    throw new Error('components.parameters.ClientId (X-Client-Id) needs a pattern, a minLength and a maxLength');
+  }
+  const pattern = new RegExp(schema.pattern);
+  return `/** The \`X-Client-Id\` header's rule (components.parameters.ClientId); the proxy holds an envelope's \`clientId\` to it. */
+export const clientIdRule = { pattern: /${pattern.source}/, minLength: ${schema.minLength}, maxLength: ${schema.maxLength} } as const;`;
+}
+
 async function readRows() {
   const doc = JSON.parse(await readFile(bundle, 'utf8'));
   const rows = [];
@@ -79,6 +120,7 @@ async function readRows() {
         write: method !== 'get' || op['x-write'] === true,
         token: security.some((requirement) => 'AccessToken' in requirement),
         guest: security.some((requirement) => 'GuestPass' in requirement),
+        query: queryOf(doc, item, op),
         parseAs: parseAsOf(op),
         doc: (indent, long = false) => docOf(op, method.toUpperCase(), path, indent, long),
       });
@@ -101,20 +143,23 @@ async function operationTable() {
   const consts = rows
     .map(
       (r) =>
-        `${r.doc('')}\nexport const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, write: ${r.write}, token: ${r.token}, guest: ${r.guest}, parseAs: '${r.parseAs}' } as const;`,
+        `${r.doc('')}\nexport const ${constName(r.id)} = { id: '${r.id}', method: '${r.method}', path: '${r.path}', upload: ${r.upload}, write: ${r.write}, token: ${r.token}, guest: ${r.guest}, query: [${r.query.map((name) => `'${name}'`).join(', ')}], parseAs: '${r.parseAs}' } as const;`,
     )
     .join('\n');
   // The table is built from the rows, not written out again: the ids travel once, inside the rows.
   const list = rows.map((r) => `  ${constName(r.id)},`).join('\n');
   const type = rows.map((r) => `  readonly '${r.id}': typeof ${constName(r.id)};`).join('\n');
+  const doc = JSON.parse(await readFile(bundle, 'utf8'));
   return `${header('operation table')}
 ${consts}
+
+${clientIdRule(doc)}
 
 function byId(rows: readonly { readonly id: string }[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row]));
 }
 
-/** Every operation of the description by its operationId: method, path template, upload, write, credentials, parse mode. */
+/** Every operation of the description by its operationId: method, path template, upload, write, credentials, query, parse mode. */
 // Marked pure: an app that only takes single rows drops the table and every row it does not name.
 export const operations = /* @__PURE__ */ byId([
 ${list}

@@ -18,6 +18,11 @@ export interface OperationSpec {
   readonly token: boolean;
   /** Takes a guest pass (`guestPass` query parameter): the read-only guest views. */
   readonly guest?: boolean;
+  /**
+   * The query parameters the description declares for it, the credentials aside: the proxy passes these and no
+   * others (none when absent).
+   */
+  readonly query?: readonly string[];
   /** How to read the success body: `json`, `text`, `blob`, or `none` when the description promises none (a 204). */
   readonly parseAs: string;
 }

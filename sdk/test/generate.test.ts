@@ -23,4 +23,17 @@ describe('the generated operation table', () => {
     expect(row('users.delete')).toContain("parseAs: 'none'");
     expect(row('users.get')).toContain("parseAs: 'json'");
   });
+
+  // Issue 20 item 10: the proxy passes the query parameters an operation declares and no others.
+  it("records each operation's query parameters, its path item's and its own, $refs followed", () => {
+    expect(row('users.get')).toContain("query: ['fields', 'page']");
+    expect(row('users.delete')).toContain("query: ['fields']");
+    expect(row('users.deleteTeamRole')).toContain('query: []');
+  });
+
+  it("writes the X-Client-Id rule from the description's component", () => {
+    expect(table).toContain(
+      'export const clientIdRule = { pattern: /^[\\x21-\\x7E]{1,64}$/, minLength: 1, maxLength: 64 } as const;',
+    );
+  });
 });

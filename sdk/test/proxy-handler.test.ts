@@ -77,20 +77,24 @@ describe.each(proxyEntries(site))('proxy handler: the server half of proxy mode:
     expect(await request?.json()).toEqual(team);
   });
 
-  it('does not pass the token to an operation that takes none', async () => {
+  it('refuses the token to an operation that takes none, naming it, and sends nothing', async () => {
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
-    await handler(
+    const response = await handler(
       post('/api/auth.login', {
         payload: { email: 'a@example.com', password: 'x' },
         query: { accessToken: 'tok-1' },
       }),
     );
-    expect(upstream.requests[0]?.url).toBe('https://api.test/login');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ detail: expect.stringContaining('"accessToken"') });
+    expect(upstream.requests).toHaveLength(0);
   });
 
   it('repeats the key for array query values', async () => {
-    const table: OperationTable = { 'users.list': row('GET', '/users', { token: true }) };
+    const table: OperationTable = {
+      'users.list': row('GET', '/users', { token: true, query: ['ids', 'page', 'includeDeleted'] }),
+    };
     const upstream = fakeFetch(() => Response.json({}));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: table });
     await handler(post('/api/users.list', { query: { ids: ['a', 'b'], page: 2, includeDeleted: false } }));
@@ -151,9 +155,9 @@ describe.each(proxyEntries(site))('proxy handler: the server half of proxy mode:
     const upstream = fakeFetch(() => Response.json({ _id: 'u1' }));
     const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch, operations: uploadOnly });
     const form = new FormData();
-    form.append('alt', 'Ada');
     form.append('params', JSON.stringify({ userId: 'u1' }));
     form.append('query', '{"accessToken":"t"}');
+    form.append('alt', 'Ada');
     form.append('file', new File(['png'], 'ada.png', { type: 'image/png' }));
     const response = await handler(
       new Request(`${site}/api/upload/users.updatePhoto`, {
@@ -202,6 +206,27 @@ describe('SDK in proxy mode through the handler', () => {
       }),
     ).rejects.toMatchObject({ status: 409, operationId: 'users.create', body: { detail: 'Taken' } });
     expect(upstream.requests.every((r) => r.headers.get('x-api-key') === apiKey)).toBe(true);
+  });
+
+  // The decision of docs/SECURITY.md: past its first bytes a JSON answer streams unjudged, so bytes that stop being
+  // JSON reach the SDK, which refuses them as it would from the API itself.
+  it('fails a call whose JSON answer stops being JSON after its first bytes as a parse error', async () => {
+    const upstream = fakeFetch(
+      () =>
+        new Response('{"hasTwoFactorAuth": <script>alert(1)</script>', {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const handler = createProxyHandler({ endpoint, apiKey, fetch: upstream.fetch });
+    const api = createApiClient({
+      endpoint,
+      proxy: `${site}/api`,
+      fetch: (input, init) => handler(fromSite(new Request(input, init))),
+      logger: false,
+    });
+    await expect(api.users.hasTwoFactorAuth({ params: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      kind: 'parse',
+    });
   });
 
   it('round-trips an upload', async () => {

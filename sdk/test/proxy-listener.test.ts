@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { createGzip, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxyHandlerOptions } from '../src/proxy/core.js';
 import { createProxyListener } from '../src/proxy/listener.js';
+import { sleep } from './fake-fetch.js';
 import { uploadOnly } from './operations.js';
 
 // The node:http entry with its own transport (no `fetch` option): a real upstream and a real server on loopback.
@@ -206,6 +207,200 @@ describe('proxy listener over node:http', () => {
   });
 });
 
+/** An upstream that writes `answer` as raw bytes once a request's head is in: what no well-behaved server sends. */
+async function rawUpstream(answer: (socket: Socket) => void): Promise<string> {
+  const server = createTcpServer((socket) => {
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) {
+        head = '';
+        answer(socket);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  servers.push({ close: () => server.close(), closeAllConnections: () => undefined });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Reads an answer as a browser's network stack does: its head, its bytes as they come, and whether it completed. */
+function exportThrough(url: string, onHead?: (res: IncomingMessage) => void) {
+  return new Promise<{ status: number; headers: IncomingMessage['headers']; body: string; complete: boolean }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${url}/api/users.exportCsv`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+      });
+      req.on('response', (res) => {
+        onHead?.(res);
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, complete: res.complete });
+        res.on('close', done);
+        res.on('error', () => undefined);
+      });
+      req.on('error', reject);
+      req.end('{"query":{"accessToken":"tok"}}');
+    },
+  );
+}
+
+describe('proxy listener, answers streamed over node:http (issue 21)', () => {
+  it('reads the upstream only as fast as the visitor takes it: a paused visitor holds it back', async () => {
+    const total = 64 * 1024 * 1024;
+    const sent = { bytes: 0, done: false };
+    const api = await upstream((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(total) });
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const more = () => {
+        while (sent.bytes < total) {
+          sent.bytes += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        sent.done = true;
+        res.end();
+      };
+      more();
+    });
+    const url = await site({ endpoint: api.url });
+    let paused: IncomingMessage | undefined;
+    const finished = exportThrough(url, (res) => {
+      paused = res;
+      res.pause();
+    });
+    for (let i = 0; i < 200 && paused === undefined; i++) await sleep(10);
+    await sleep(500);
+    // What sits in loopback socket buffers and the streams' high-water marks (8 MiB here): far from the whole.
+    expect(sent.bytes).toBeLessThan(24 * 1024 * 1024);
+    expect(sent.done).toBe(false);
+    paused?.resume();
+    const answer = await finished;
+    expect(answer.complete).toBe(true);
+    expect(answer.body.length).toBe(total);
+  }, 30_000);
+
+  it('lets go of the upstream, and of the visitor, when the visitor takes nothing for the timeout', async () => {
+    const closed = { upstream: false };
+    const api = await upstream((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const more = () => {
+        while (res.write(chunk));
+        res.once('drain', more);
+      };
+      res.on('close', () => {
+        closed.upstream = true;
+      });
+      more();
+    });
+    const listener = createProxyListener({ apiKey, endpoint: api.url, timeoutMs: 200 });
+    const served = { destroyed: false };
+    const url = await listen((req, res) => {
+      res.on('close', () => {
+        served.destroyed = res.destroyed && !res.writableFinished;
+      });
+      void listener(req, res);
+    });
+    // A visitor that never reads: a paused socket does not even notice its connection is gone, so the server side
+    // is what is watched.
+    let visitor: IncomingMessage | undefined;
+    void exportThrough(url, (res) => {
+      visitor = res;
+      res.pause();
+    });
+    for (let i = 0; i < 200 && !(closed.upstream && served.destroyed); i++) await sleep(10);
+    expect(closed.upstream).toBe(true);
+    expect(served.destroyed).toBe(true);
+    visitor?.destroy();
+  });
+
+  it('passes a gzip answer decoded, chunk by chunk as the upstream flushes it', async () => {
+    let release: () => void = () => undefined;
+    const api = await upstream((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' });
+      const gzip = createGzip();
+      gzip.pipe(res);
+      gzip.write('id,name\n1,Ada\n');
+      gzip.flush();
+      release = () => gzip.end('2,Grace\n');
+    });
+    const url = await site({ endpoint: api.url });
+    let firstSeen = '';
+    const answer = exportThrough(url, (res) => {
+      res.once('data', (chunk: string) => {
+        firstSeen = chunk;
+        release();
+      });
+    });
+    const { body, complete, headers } = await answer;
+    expect(firstSeen).toBe('id,name\n1,Ada\n');
+    expect(body).toBe('id,name\n1,Ada\n2,Grace\n');
+    expect(complete).toBe(true);
+    expect(headers['content-encoding']).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a reset after part of a declared length',
+      (socket: Socket) => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 1000\r\n\r\nid,name\n');
+        setTimeout(() => socket.destroy(), 20);
+      },
+    ],
+    [
+      'a chunked body cut before its last chunk',
+      (socket: Socket) => {
+        socket.write(
+          'HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n8\r\nid,name\n\r\n',
+        );
+        setTimeout(() => socket.destroy(), 20);
+      },
+    ],
+    [
+      'a gzip body cut short',
+      (socket: Socket) => {
+        const gzip = gzipSync('id,name\n'.repeat(1000));
+        socket.write(
+          'HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n',
+        );
+        socket.write(gzip.subarray(0, gzip.length - 10));
+        setTimeout(() => socket.end(), 20);
+      },
+    ],
+  ])('breaks the answer off on %s: the visitor never gets a complete body', async (_, answer) => {
+    const url = await site({ endpoint: await rawUpstream(answer) });
+    const result = await exportThrough(url).catch(() => ({ complete: false, status: 0 }));
+    expect(result.complete).toBe(false);
+  });
+
+  it('passes the declared length and no byte past it', async () => {
+    const api = await rawUpstream((socket) => {
+      socket.end(
+        'HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 8\r\n\r\nid,name\n<script>alert(1)</script>',
+      );
+    });
+    const url = await site({ endpoint: api });
+    const answer = await exportThrough(url);
+    expect(answer).toMatchObject({ status: 200, body: 'id,name\n', complete: true });
+    expect(answer.headers['content-length']).toBe('8');
+  });
+
+  it("answers 502 for an upstream head past node:http's limit", async () => {
+    const api = await rawUpstream((socket) => {
+      socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    });
+    const url = await site({ endpoint: api });
+    const answer = await exportThrough(url);
+    expect(answer.status).toBe(502);
+    expect(answer.complete).toBe(true);
+  });
+});
+
 describe('proxy listener, when something unforeseen goes wrong', () => {
   // A host mounts it as `createServer((req, res) => void listener(req, res))`: a rejected promise ends that process.
   it('answers 500 with a problem that quotes nothing of the error, and never rejects', async () => {
@@ -219,6 +414,11 @@ describe('proxy listener, when something unforeseen goes wrong', () => {
     const req = { method: 'POST', url: '/api/users.get', headers, complete: true, socket: {} } as never;
     const res = {
       shouldKeepAlive: true,
+      destroyed: false,
+      write: () => true,
+      destroy: () => undefined,
+      once: () => undefined,
+      off: () => undefined,
       setHeader: () => undefined,
       appendHeader: (name: string, value: string) => written.headers.push([name, value]),
       writeHead: (status: number) => {

@@ -2489,7 +2489,8 @@ export interface FacadeTable {
      * Sign up
      *
      * Creates a user from the sign-up form. The captcha token is required. `isVerified` is sent when the sign-up link
-     * carried the full identity. An address already in use answers `409`. The sign-in app signs in right after.
+     * carried the full identity; it is a claim, not a proof: every account starts unverified and is verified by the link
+     * mailed to its address. An address already in use answers `409`. The sign-in app signs in right after.
      * Public: it needs only the API key.
      *
      * `POST /users`

@@ -6,1855 +6,1858 @@
  *
  * `GET /activityAudits`
  */
-export const activityAuditsList = { id: 'activityAudits.list', method: 'GET', path: '/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsList = { id: 'activityAudits.list', method: 'GET', path: '/activityAudits', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List an event's activity
  *
  * `GET /teams/{teamId}/events/{eventId}/activityAudits`
  */
-export const activityAuditsListByEvent = { id: 'activityAudits.listByEvent', method: 'GET', path: '/teams/{teamId}/events/{eventId}/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByEvent = { id: 'activityAudits.listByEvent', method: 'GET', path: '/teams/{teamId}/events/{eventId}/activityAudits', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's changes made by one method
  *
  * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
  */
-export const activityAuditsListByMethodName = { id: 'activityAudits.listByMethodName', method: 'GET', path: '/shows/{showId}/activityAudits/methodName/{methodName}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByMethodName = { id: 'activityAudits.listByMethodName', method: 'GET', path: '/shows/{showId}/activityAudits/methodName/{methodName}', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's activity
  *
  * `GET /shows/{showId}/activityAudits`
  */
-export const activityAuditsListByShow = { id: 'activityAudits.listByShow', method: 'GET', path: '/shows/{showId}/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByShow = { id: 'activityAudits.listByShow', method: 'GET', path: '/shows/{showId}/activityAudits', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a team's activity
  *
  * `GET /teams/{teamId}/activityAudits`
  */
-export const activityAuditsListByTeam = { id: 'activityAudits.listByTeam', method: 'GET', path: '/teams/{teamId}/activityAudits', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListByTeam = { id: 'activityAudits.listByTeam', method: 'GET', path: '/teams/{teamId}/activityAudits', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's deleted columns
  *
  * `GET /shows/{showId}/activityAudits/deletedColumns`
  */
-export const activityAuditsListDeletedColumns = { id: 'activityAudits.listDeletedColumns', method: 'GET', path: '/shows/{showId}/activityAudits/deletedColumns', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListDeletedColumns = { id: 'activityAudits.listDeletedColumns', method: 'GET', path: '/shows/{showId}/activityAudits/deletedColumns', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's deleted rows
  *
  * `GET /shows/{showId}/activityAudits/deletedRows`
  */
-export const activityAuditsListDeletedRows = { id: 'activityAudits.listDeletedRows', method: 'GET', path: '/shows/{showId}/activityAudits/deletedRows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListDeletedRows = { id: 'activityAudits.listDeletedRows', method: 'GET', path: '/shows/{showId}/activityAudits/deletedRows', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's cell changes
  *
  * `GET /shows/{showId}/activityAudits/items/cells`
  */
-export const activityAuditsListItemCells = { id: 'activityAudits.listItemCells', method: 'GET', path: '/shows/{showId}/activityAudits/items/cells', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListItemCells = { id: 'activityAudits.listItemCells', method: 'GET', path: '/shows/{showId}/activityAudits/items/cells', upload: false, write: false, token: true, guest: false, query: ['rowId', 'columnId', 'from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List a show's row field changes
  *
  * `GET /shows/{showId}/activityAudits/items/fields`
  */
-export const activityAuditsListItemFields = { id: 'activityAudits.listItemFields', method: 'GET', path: '/shows/{showId}/activityAudits/items/fields', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const activityAuditsListItemFields = { id: 'activityAudits.listItemFields', method: 'GET', path: '/shows/{showId}/activityAudits/items/fields', upload: false, write: false, token: true, guest: false, query: ['rowId', 'from', 'to', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Sign in with e-mail and password
  *
  * `POST /login`
  */
-export const authLogin = { id: 'auth.login', method: 'POST', path: '/login', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const authLogin = { id: 'auth.login', method: 'POST', path: '/login', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Cancel a subscription
  *
  * `DELETE /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
  */
-export const billingCancelSubscription = { id: 'billing.cancelSubscription', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCancelSubscription = { id: 'billing.cancelSubscription', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Cancel a subscription schedule
  *
  * `DELETE /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Store the team's card
  *
  * `POST /teams/{teamId}/card`
  */
-export const billingCreateCard = { id: 'billing.createCard', method: 'POST', path: '/teams/{teamId}/card', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateCard = { id: 'billing.createCard', method: 'POST', path: '/teams/{teamId}/card', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Draft a one-off invoice
  *
  * `POST /stripeInvoices/draft`
  */
-export const billingCreateDraftInvoice = { id: 'billing.createDraftInvoice', method: 'POST', path: '/stripeInvoices/draft', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateDraftInvoice = { id: 'billing.createDraftInvoice', method: 'POST', path: '/stripeInvoices/draft', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Subscribe the team
  *
  * `POST /teams/{teamId}/stripeSubscriptions`
  */
-export const billingCreateSubscription = { id: 'billing.createSubscription', method: 'POST', path: '/teams/{teamId}/stripeSubscriptions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateSubscription = { id: 'billing.createSubscription', method: 'POST', path: '/teams/{teamId}/stripeSubscriptions', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Schedule subscription changes
  *
  * `POST /teams/{teamId}/stripeSubscriptionSchedule`
  */
-export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedule', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedule', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove the team's card
  *
  * `DELETE /card/{stripeCardId}`
  */
-export const billingDeleteCard = { id: 'billing.deleteCard', method: 'DELETE', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingDeleteCard = { id: 'billing.deleteCard', method: 'DELETE', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get the team's card
  *
  * `GET /teams/{teamId}/card`
  */
-export const billingGetCard = { id: 'billing.getCard', method: 'GET', path: '/teams/{teamId}/card', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingGetCard = { id: 'billing.getCard', method: 'GET', path: '/teams/{teamId}/card', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a subscription
  *
  * `GET /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
  */
-export const billingGetSubscription = { id: 'billing.getSubscription', method: 'GET', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingGetSubscription = { id: 'billing.getSubscription', method: 'GET', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a subscription schedule
  *
  * `GET /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the team's invoices
  *
  * `GET /stripeInvoices`
  */
-export const billingListInvoices = { id: 'billing.listInvoices', method: 'GET', path: '/stripeInvoices', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingListInvoices = { id: 'billing.listInvoices', method: 'GET', path: '/stripeInvoices', upload: false, write: false, token: true, guest: false, query: ['teamId', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * List prices
  *
  * `GET /stripePrices`
  */
-export const billingListPrices = { id: 'billing.listPrices', method: 'GET', path: '/stripePrices', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const billingListPrices = { id: 'billing.listPrices', method: 'GET', path: '/stripePrices', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Preview the next invoice
  *
  * `POST /teams/{teamId}/stripeSubscriptions/{subscriptionId}/upcoming`
  */
-export const billingPreviewUpcomingInvoice = { id: 'billing.previewUpcomingInvoice', method: 'POST', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}/upcoming', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingPreviewUpcomingInvoice = { id: 'billing.previewUpcomingInvoice', method: 'POST', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}/upcoming', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update the team's card
  *
  * `PUT /card/{stripeCardId}`
  */
-export const billingUpdateCard = { id: 'billing.updateCard', method: 'PUT', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateCard = { id: 'billing.updateCard', method: 'PUT', path: '/card/{stripeCardId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update the team's billing details
  *
  * `PUT /teams/{teamId}/stripeCustomer`
  */
-export const billingUpdateCustomer = { id: 'billing.updateCustomer', method: 'PUT', path: '/teams/{teamId}/stripeCustomer', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateCustomer = { id: 'billing.updateCustomer', method: 'PUT', path: '/teams/{teamId}/stripeCustomer', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a subscription
  *
  * `PUT /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
  */
-export const billingUpdateSubscription = { id: 'billing.updateSubscription', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateSubscription = { id: 'billing.updateSubscription', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptions/{subscriptionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a subscription schedule
  *
  * `PUT /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
  */
-export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a category
  *
  * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
  */
-export const categoriesCreate = { id: 'categories.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const categoriesCreate = { id: 'categories.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a category
  *
  * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
  */
-export const categoriesDelete = { id: 'categories.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const categoriesDelete = { id: 'categories.delete', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'none' } as const;
 /**
  * Get a category
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
  */
-export const categoriesGet = { id: 'categories.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const categoriesGet = { id: 'categories.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a show's categories
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
  */
-export const categoriesList = { id: 'categories.list', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const categoriesList = { id: 'categories.list', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a category
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
  */
-export const categoriesUpdate = { id: 'categories.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const categoriesUpdate = { id: 'categories.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Show a column to guests
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass`
  */
-export const columnsAddGuestPass = { id: 'columns.addGuestPass', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsAddGuestPass = { id: 'columns.addGuestPass', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Add a column
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/createColumn`
  */
-export const columnsCreate = { id: 'columns.create', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/createColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsCreate = { id: 'columns.create', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/createColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a column (soft)
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumn`
  */
-export const columnsDelete = { id: 'columns.delete', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsDelete = { id: 'columns.delete', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Hide a column from guests
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumnGuestPass`
  */
-export const columnsDeleteGuestPass = { id: 'columns.deleteGuestPass', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumnGuestPass', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsDeleteGuestPass = { id: 'columns.deleteGuestPass', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumnGuestPass', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List column titles
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/columnTitles`
  */
-export const columnsListTitles = { id: 'columns.listTitles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/columnTitles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsListTitles = { id: 'columns.listTitles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/columnTitles', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a column
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveColumn`
  */
-export const columnsMove = { id: 'columns.move', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsMove = { id: 'columns.move', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a column in your own view
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveUserColumn`
  */
-export const columnsMoveForUser = { id: 'columns.moveForUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveUserColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsMoveForUser = { id: 'columns.moveForUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveUserColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a guest column
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveGuestColumn`
  */
-export const columnsMoveGuest = { id: 'columns.moveGuest', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveGuestColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsMoveGuest = { id: 'columns.moveGuest', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveGuestColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a column
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/restoreColumn`
  */
-export const columnsRestore = { id: 'columns.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/restoreColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsRestore = { id: 'columns.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/restoreColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Make a user's column order the shared one
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/setColumnOrderFromUser`
  */
-export const columnsSetOrderFromUser = { id: 'columns.setOrderFromUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/setColumnOrderFromUser', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsSetOrderFromUser = { id: 'columns.setOrderFromUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/setColumnOrderFromUser', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Show your hidden columns
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/showHiddenUserColumns`
  */
-export const columnsShowHiddenForUser = { id: 'columns.showHiddenForUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/showHiddenUserColumns', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsShowHiddenForUser = { id: 'columns.showHiddenForUser', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/showHiddenUserColumns', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a column
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateColumn`
  */
-export const columnsUpdate = { id: 'columns.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateColumn', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsUpdate = { id: 'columns.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateColumn', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a column's cell settings
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemSettings`
  */
-export const columnsUpdateItemSettings = { id: 'columns.updateItemSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemSettings', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsUpdateItemSettings = { id: 'columns.updateItemSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemSettings', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update your note settings
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserNoteSettings`
  */
-export const columnsUpdateUserNoteSettings = { id: 'columns.updateUserNoteSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserNoteSettings', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsUpdateUserNoteSettings = { id: 'columns.updateUserNoteSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserNoteSettings', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update your view settings
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserSettings`
  */
-export const columnsUpdateUserSettings = { id: 'columns.updateUserSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserSettings', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsUpdateUserSettings = { id: 'columns.updateUserSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserSettings', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Hide or show a column in your own view
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserColumnVisibility`
  */
-export const columnsUpdateUserVisibility = { id: 'columns.updateUserVisibility', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserColumnVisibility', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const columnsUpdateUserVisibility = { id: 'columns.updateUserVisibility', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserColumnVisibility', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Archive a document
  *
  * `DELETE /eventDocs/{eventDocId}/archive`
  */
-export const eventDocsArchive = { id: 'eventDocs.archive', method: 'DELETE', path: '/eventDocs/{eventDocId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsArchive = { id: 'eventDocs.archive', method: 'DELETE', path: '/eventDocs/{eventDocId}/archive', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a document (soft)
  *
  * `DELETE /eventDocs/{eventDocId}`
  */
-export const eventDocsDelete = { id: 'eventDocs.delete', method: 'DELETE', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsDelete = { id: 'eventDocs.delete', method: 'DELETE', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a public download address for a document
  *
  * `GET /signedUrl/public`
  */
-export const eventDocsGetPublicSignedUrl = { id: 'eventDocs.getPublicSignedUrl', method: 'GET', path: '/signedUrl/public', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const eventDocsGetPublicSignedUrl = { id: 'eventDocs.getPublicSignedUrl', method: 'GET', path: '/signedUrl/public', upload: false, write: false, token: false, guest: false, query: ['eventDocId', 'ttl'], parseAs: 'json' } as const;
 /**
  * Get a download address for a document
  *
  * `GET /signedUrl`
  */
-export const eventDocsGetSignedUrl = { id: 'eventDocs.getSignedUrl', method: 'GET', path: '/signedUrl', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsGetSignedUrl = { id: 'eventDocs.getSignedUrl', method: 'GET', path: '/signedUrl', upload: false, write: false, token: true, guest: false, query: ['eventDocId', 'ttl'], parseAs: 'json' } as const;
 /**
  * List an event's documents
  *
  * `GET /eventDocs`
  */
-export const eventDocsList = { id: 'eventDocs.list', method: 'GET', path: '/eventDocs', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsList = { id: 'eventDocs.list', method: 'GET', path: '/eventDocs', upload: false, write: false, token: true, guest: false, query: ['eventId'], parseAs: 'json' } as const;
 /**
  * Get download addresses for several documents
  *
  * `GET /signedUrls`
  */
-export const eventDocsListSignedUrls = { id: 'eventDocs.listSignedUrls', method: 'GET', path: '/signedUrls', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsListSignedUrls = { id: 'eventDocs.listSignedUrls', method: 'GET', path: '/signedUrls', upload: false, write: false, token: true, guest: false, query: ['eventDocId', 'ttl'], parseAs: 'json' } as const;
 /**
  * Restore a document
  *
  * `PUT /eventDocs/{eventDocId}/restore`
  */
-export const eventDocsRestore = { id: 'eventDocs.restore', method: 'PUT', path: '/eventDocs/{eventDocId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsRestore = { id: 'eventDocs.restore', method: 'PUT', path: '/eventDocs/{eventDocId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a document
  *
  * `PUT /eventDocs/{eventDocId}`
  */
-export const eventDocsUpdate = { id: 'eventDocs.update', method: 'PUT', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsUpdate = { id: 'eventDocs.update', method: 'PUT', path: '/eventDocs/{eventDocId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Upload a document to an event
  *
  * `POST /events/{eventId}/doc`
  */
-export const eventDocsUpload = { id: 'eventDocs.upload', method: 'POST', path: '/events/{eventId}/doc', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventDocsUpload = { id: 'eventDocs.upload', method: 'POST', path: '/events/{eventId}/doc', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Add a global element label to an event
  *
  * `POST /events/{eventId}/globalElementLabels`
  */
-export const eventsAddGlobalElementLabel = { id: 'events.addGlobalElementLabel', method: 'POST', path: '/events/{eventId}/globalElementLabels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsAddGlobalElementLabel = { id: 'events.addGlobalElementLabel', method: 'POST', path: '/events/{eventId}/globalElementLabels', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Add a label to an event
  *
  * `POST /events/{eventId}/labels`
  */
-export const eventsAddLabel = { id: 'events.addLabel', method: 'POST', path: '/events/{eventId}/labels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsAddLabel = { id: 'events.addLabel', method: 'POST', path: '/events/{eventId}/labels', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Archive an event
  *
  * `DELETE /events/{eventId}/archive`
  */
-export const eventsArchive = { id: 'events.archive', method: 'DELETE', path: '/events/{eventId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsArchive = { id: 'events.archive', method: 'DELETE', path: '/events/{eventId}/archive', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Suggest events by title
  *
  * `GET /events/autocomplete`
  */
-export const eventsAutocomplete = { id: 'events.autocomplete', method: 'GET', path: '/events/autocomplete', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsAutocomplete = { id: 'events.autocomplete', method: 'GET', path: '/events/autocomplete', upload: false, write: false, token: true, guest: false, query: ['term', 'size'], parseAs: 'json' } as const;
 /**
  * Count all events
  *
  * `GET /events/count`
  */
-export const eventsCount = { id: 'events.count', method: 'GET', path: '/events/count', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCount = { id: 'events.count', method: 'GET', path: '/events/count', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create an event
  *
  * `POST /teams/{teamId}/events`
  */
-export const eventsCreate = { id: 'events.create', method: 'POST', path: '/teams/{teamId}/events', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreate = { id: 'events.create', method: 'POST', path: '/teams/{teamId}/events', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Grant a permission on an event
  *
  * `POST /events/{eventId}/permissions`
  */
-export const eventsCreatePermission = { id: 'events.createPermission', method: 'POST', path: '/events/{eventId}/permissions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreatePermission = { id: 'events.createPermission', method: 'POST', path: '/events/{eventId}/permissions', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Give a user a role on an event
  *
  * `POST /events/{eventId}/roles`
  */
-export const eventsCreateRole = { id: 'events.createRole', method: 'POST', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreateRole = { id: 'events.createRole', method: 'POST', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create the trial event
  *
  * `POST /teams/{teamId}/trialEvent`
  */
-export const eventsCreateTrial = { id: 'events.createTrial', method: 'POST', path: '/teams/{teamId}/trialEvent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsCreateTrial = { id: 'events.createTrial', method: 'POST', path: '/teams/{teamId}/trialEvent', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete an event (soft)
  *
  * `DELETE /events/{eventId}`
  */
-export const eventsDelete = { id: 'events.delete', method: 'DELETE', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDelete = { id: 'events.delete', method: 'DELETE', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete an event permanently
  *
  * `DELETE /events/{eventId}/permanent`
  */
-export const eventsDeletePermanently = { id: 'events.deletePermanently', method: 'DELETE', path: '/events/{eventId}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDeletePermanently = { id: 'events.deletePermanently', method: 'DELETE', path: '/events/{eventId}/permanent', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate an event
  *
  * `POST /events/{eventId}/duplicate`
  */
-export const eventsDuplicate = { id: 'events.duplicate', method: 'POST', path: '/events/{eventId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsDuplicate = { id: 'events.duplicate', method: 'POST', path: '/events/{eventId}/duplicate', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Export all events as CSV
  *
  * `GET /events/csv`
  */
-export const eventsExportCsv = { id: 'events.exportCsv', method: 'GET', path: '/events/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const eventsExportCsv = { id: 'events.exportCsv', method: 'GET', path: '/events/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Export chosen events as CSV
  *
  * `GET /events/csv/filtered`
  */
-export const eventsExportFilteredCsv = { id: 'events.exportFilteredCsv', method: 'GET', path: '/events/csv/filtered', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const eventsExportFilteredCsv = { id: 'events.exportFilteredCsv', method: 'GET', path: '/events/csv/filtered', upload: false, write: false, token: true, guest: false, query: ['teamId', 'startOnFrom', 'startOnTo', 'isTrialEvent'], parseAs: 'text' } as const;
 /**
  * Get an event
  *
  * `GET /events/{eventId}`
  */
-export const eventsGet = { id: 'events.get', method: 'GET', path: '/events/{eventId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsGet = { id: 'events.get', method: 'GET', path: '/events/{eventId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get an event as a guest
  *
  * `GET /events/{eventId}/guest`
  */
-export const eventsGetGuest = { id: 'events.getGuest', method: 'GET', path: '/events/{eventId}/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const eventsGetGuest = { id: 'events.getGuest', method: 'GET', path: '/events/{eventId}/guest', upload: false, write: false, token: false, guest: true, query: [], parseAs: 'json' } as const;
 /**
  * List all events
  *
  * `GET /events`
  */
-export const eventsList = { id: 'events.list', method: 'GET', path: '/events', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsList = { id: 'events.list', method: 'GET', path: '/events', upload: false, write: false, token: true, guest: false, query: ['page', 'size'], parseAs: 'json' } as const;
 /**
  * List a team's archived events
  *
  * `GET /teams/{teamId}/events/archived`
  */
-export const eventsListArchivedByTeam = { id: 'events.listArchivedByTeam', method: 'GET', path: '/teams/{teamId}/events/archived', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListArchivedByTeam = { id: 'events.listArchivedByTeam', method: 'GET', path: '/teams/{teamId}/events/archived', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a user's events
  *
  * `GET /users/{userId}/events`
  */
-export const eventsListByUser = { id: 'events.listByUser', method: 'GET', path: '/users/{userId}/events', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListByUser = { id: 'events.listByUser', method: 'GET', path: '/users/{userId}/events', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List deleted events
  *
  * `GET /events/deleted`
  */
-export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/events/deleted', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/events/deleted', upload: false, write: false, token: true, guest: false, query: ['teamId'], parseAs: 'json' } as const;
 /**
  * List who may be given a role
  *
  * `GET /events/{eventId}/eligibleMembers`
  */
-export const eventsListEligibleMembers = { id: 'events.listEligibleMembers', method: 'GET', path: '/events/{eventId}/eligibleMembers', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListEligibleMembers = { id: 'events.listEligibleMembers', method: 'GET', path: '/events/{eventId}/eligibleMembers', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List an event's shows as a guest
  *
  * `GET /events/{eventId}/shows/guest`
  */
-export const eventsListGuestShows = { id: 'events.listGuestShows', method: 'GET', path: '/events/{eventId}/shows/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const eventsListGuestShows = { id: 'events.listGuestShows', method: 'GET', path: '/events/{eventId}/shows/guest', upload: false, write: false, token: false, guest: true, query: [], parseAs: 'json' } as const;
 /**
  * List the labels on a user's events
  *
  * `GET /users/{userId}/events/labels`
  */
-export const eventsListLabelsByUser = { id: 'events.listLabelsByUser', method: 'GET', path: '/users/{userId}/events/labels', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListLabelsByUser = { id: 'events.listLabelsByUser', method: 'GET', path: '/users/{userId}/events/labels', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the owners of a user's events
  *
  * `GET /events/owners`
  */
-export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/events/owners', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/events/owners', upload: false, write: false, token: true, guest: false, query: ['userId'], parseAs: 'json' } as const;
 /**
  * List event products
  *
  * `GET /eventProducts`
  */
-export const eventsListProducts = { id: 'events.listProducts', method: 'GET', path: '/eventProducts', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListProducts = { id: 'events.listProducts', method: 'GET', path: '/eventProducts', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List an event's roles
  *
  * `GET /events/{eventId}/roles`
  */
-export const eventsListRoles = { id: 'events.listRoles', method: 'GET', path: '/events/{eventId}/roles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRoles = { id: 'events.listRoles', method: 'GET', path: '/events/{eventId}/roles', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List who holds one event role
  *
  * `GET /events/{eventId}/roles/{role}`
  */
-export const eventsListRolesByType = { id: 'events.listRolesByType', method: 'GET', path: '/events/{eventId}/roles/{role}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRolesByType = { id: 'events.listRolesByType', method: 'GET', path: '/events/{eventId}/roles/{role}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the event role types
  *
  * `GET /eventRoleTypes`
  */
-export const eventsListRoleTypes = { id: 'events.listRoleTypes', method: 'GET', path: '/eventRoleTypes', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListRoleTypes = { id: 'events.listRoleTypes', method: 'GET', path: '/eventRoleTypes', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List an event's shows
  *
  * `GET /events/{eventId}/shows`
  */
-export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/events/{eventId}/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/events/{eventId}/shows', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List events with their shows
  *
  * `GET /events/shows`
  */
-export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/events/shows', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/events/shows', upload: false, write: false, token: true, guest: false, query: ['teamId'], parseAs: 'json' } as const;
 /**
  * Remove a global element label
  *
  * `DELETE /events/{eventId}/globalElementLabels/{labelId}`
  */
-export const eventsRemoveGlobalElementLabel = { id: 'events.removeGlobalElementLabel', method: 'DELETE', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveGlobalElementLabel = { id: 'events.removeGlobalElementLabel', method: 'DELETE', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a label from an event
  *
  * `DELETE /events/{eventId}/labels/{labelId}`
  */
-export const eventsRemoveLabel = { id: 'events.removeLabel', method: 'DELETE', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveLabel = { id: 'events.removeLabel', method: 'DELETE', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a permission from an event
  *
  * `DELETE /events/{eventId}/permissions/{permissionId}`
  */
-export const eventsRemovePermission = { id: 'events.removePermission', method: 'DELETE', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const eventsRemovePermission = { id: 'events.removePermission', method: 'DELETE', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'none' } as const;
 /**
  * Remove a user's role on an event
  *
  * `DELETE /events/{eventId}/roles`
  */
-export const eventsRemoveRole = { id: 'events.removeRole', method: 'DELETE', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRemoveRole = { id: 'events.removeRole', method: 'DELETE', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Resend an event invitation
  *
  * `PUT /events/{eventId}/eventinvite/{userId}`
  */
-export const eventsResendInvite = { id: 'events.resendInvite', method: 'PUT', path: '/events/{eventId}/eventinvite/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsResendInvite = { id: 'events.resendInvite', method: 'PUT', path: '/events/{eventId}/eventinvite/{userId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore an event
  *
  * `PUT /events/{eventId}/restore`
  */
-export const eventsRestore = { id: 'events.restore', method: 'PUT', path: '/events/{eventId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsRestore = { id: 'events.restore', method: 'PUT', path: '/events/{eventId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Search all events
  *
  * `GET /events/search`
  */
-export const eventsSearch = { id: 'events.search', method: 'GET', path: '/events/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsSearch = { id: 'events.search', method: 'GET', path: '/events/search', upload: false, write: false, token: true, guest: false, query: ['term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Search a team's events
  *
  * `GET /event/search`
  */
-export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/event/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/event/search', upload: false, write: false, token: true, guest: false, query: ['teamId', 'term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Search a user's events
  *
  * `GET /users/{userId}/event/search`
  */
-export const eventsSearchByUser = { id: 'events.searchByUser', method: 'GET', path: '/users/{userId}/event/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsSearchByUser = { id: 'events.searchByUser', method: 'GET', path: '/users/{userId}/event/search', upload: false, write: false, token: true, guest: false, query: ['term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Update an event
  *
  * `PUT /events/{eventId}`
  */
-export const eventsUpdate = { id: 'events.update', method: 'PUT', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdate = { id: 'events.update', method: 'PUT', path: '/events/{eventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Replace an event's branding asset
  *
  * `PUT /events/{eventId}/asset`
  */
-export const eventsUpdateAsset = { id: 'events.updateAsset', method: 'PUT', path: '/events/{eventId}/asset', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateAsset = { id: 'events.updateAsset', method: 'PUT', path: '/events/{eventId}/asset', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a global element label
  *
  * `PUT /events/{eventId}/globalElementLabels/{labelId}`
  */
-export const eventsUpdateGlobalElementLabel = { id: 'events.updateGlobalElementLabel', method: 'PUT', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateGlobalElementLabel = { id: 'events.updateGlobalElementLabel', method: 'PUT', path: '/events/{eventId}/globalElementLabels/{labelId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a label on an event
  *
  * `PUT /events/{eventId}/labels/{labelId}`
  */
-export const eventsUpdateLabel = { id: 'events.updateLabel', method: 'PUT', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateLabel = { id: 'events.updateLabel', method: 'PUT', path: '/events/{eventId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Hand an event to a new owner
  *
  * `PUT /events/{eventId}/owner`
  */
-export const eventsUpdateOwner = { id: 'events.updateOwner', method: 'PUT', path: '/events/{eventId}/owner', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateOwner = { id: 'events.updateOwner', method: 'PUT', path: '/events/{eventId}/owner', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a permission on an event
  *
  * `PUT /events/{eventId}/permissions/{permissionId}`
  */
-export const eventsUpdatePermission = { id: 'events.updatePermission', method: 'PUT', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdatePermission = { id: 'events.updatePermission', method: 'PUT', path: '/events/{eventId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Replace an event's cover photo
  *
  * `PUT /events/{eventId}/photo`
  */
-export const eventsUpdatePhoto = { id: 'events.updatePhoto', method: 'PUT', path: '/events/{eventId}/photo', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdatePhoto = { id: 'events.updatePhoto', method: 'PUT', path: '/events/{eventId}/photo', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a user's role on an event
  *
  * `PUT /events/{eventId}/roles`
  */
-export const eventsUpdateRole = { id: 'events.updateRole', method: 'PUT', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const eventsUpdateRole = { id: 'events.updateRole', method: 'PUT', path: '/events/{eventId}/roles', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Archive a file system object
  *
  * `DELETE /events/{eventId}/fsobject/{id}/archive`
  */
-export const fsObjectsArchive = { id: 'fsObjects.archive', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsArchive = { id: 'fsObjects.archive', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/archive', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a folder
  *
  * `POST /events/{eventId}/fsobject/folder`
  */
-export const fsObjectsCreateFolder = { id: 'fsObjects.createFolder', method: 'POST', path: '/events/{eventId}/fsobject/folder', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsCreateFolder = { id: 'fsObjects.createFolder', method: 'POST', path: '/events/{eventId}/fsobject/folder', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a file system object (soft)
  *
  * `DELETE /events/{eventId}/fsobject/{id}`
  */
-export const fsObjectsDelete = { id: 'fsObjects.delete', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsDelete = { id: 'fsObjects.delete', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a file system object permanently
  *
  * `DELETE /events/{eventId}/fsobject/{id}/permanent`
  */
-export const fsObjectsDeletePermanently = { id: 'fsObjects.deletePermanently', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/permanent', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsDeletePermanently = { id: 'fsObjects.deletePermanently', method: 'DELETE', path: '/events/{eventId}/fsobject/{id}/permanent', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a file system object
  *
  * `GET /events/{eventId}/fsobject/{id}`
  */
-export const fsObjectsGet = { id: 'fsObjects.get', method: 'GET', path: '/events/{eventId}/fsobject/{id}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsGet = { id: 'fsObjects.get', method: 'GET', path: '/events/{eventId}/fsobject/{id}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get how a file system object is drawn
  *
  * `GET /events/{eventId}/fsobject/{id}/displayType`
  */
-export const fsObjectsGetDisplayType = { id: 'fsObjects.getDisplayType', method: 'GET', path: '/events/{eventId}/fsobject/{id}/displayType', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsGetDisplayType = { id: 'fsObjects.getDisplayType', method: 'GET', path: '/events/{eventId}/fsobject/{id}/displayType', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List archived file system objects
  *
  * `GET /events/{eventId}/fsobject/archived`
  */
-export const fsObjectsListArchived = { id: 'fsObjects.listArchived', method: 'GET', path: '/events/{eventId}/fsobject/archived', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListArchived = { id: 'fsObjects.listArchived', method: 'GET', path: '/events/{eventId}/fsobject/archived', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a folder's contents
  *
  * `GET /events/{eventId}/fsobject/folder/{id}/children`
  */
-export const fsObjectsListChildren = { id: 'fsObjects.listChildren', method: 'GET', path: '/events/{eventId}/fsobject/folder/{id}/children', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListChildren = { id: 'fsObjects.listChildren', method: 'GET', path: '/events/{eventId}/fsobject/folder/{id}/children', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the display types in an event's file tree
  *
  * `GET /events/{eventId}/fsobject/displayTypes`
  */
-export const fsObjectsListDisplayTypes = { id: 'fsObjects.listDisplayTypes', method: 'GET', path: '/events/{eventId}/fsobject/displayTypes', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListDisplayTypes = { id: 'fsObjects.listDisplayTypes', method: 'GET', path: '/events/{eventId}/fsobject/displayTypes', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get an event's whole file tree
  *
  * `GET /events/{eventId}/fsobject/nested`
  */
-export const fsObjectsListNested = { id: 'fsObjects.listNested', method: 'GET', path: '/events/{eventId}/fsobject/nested', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsListNested = { id: 'fsObjects.listNested', method: 'GET', path: '/events/{eventId}/fsobject/nested', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a file system object into a folder
  *
  * `PUT /events/{eventId}/fsobject/move/{id}/to/{parentId}`
  */
-export const fsObjectsMove = { id: 'fsObjects.move', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/{parentId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsMove = { id: 'fsObjects.move', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/{parentId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a file system object to the root
  *
  * `PUT /events/{eventId}/fsobject/move/{id}/to/root`
  */
-export const fsObjectsMoveToRoot = { id: 'fsObjects.moveToRoot', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/root', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsMoveToRoot = { id: 'fsObjects.moveToRoot', method: 'PUT', path: '/events/{eventId}/fsobject/move/{id}/to/root', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a file system object
  *
  * `PUT /events/{eventId}/fsobject/{id}/restore`
  */
-export const fsObjectsRestore = { id: 'fsObjects.restore', method: 'PUT', path: '/events/{eventId}/fsobject/{id}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsRestore = { id: 'fsObjects.restore', method: 'PUT', path: '/events/{eventId}/fsobject/{id}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Search an event's files
  *
  * `GET /events/{eventId}/fsobject/search`
  */
-export const fsObjectsSearch = { id: 'fsObjects.search', method: 'GET', path: '/events/{eventId}/fsobject/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsSearch = { id: 'fsObjects.search', method: 'GET', path: '/events/{eventId}/fsobject/search', upload: false, write: false, token: true, guest: false, query: ['term'], parseAs: 'json' } as const;
 /**
  * Rename a folder
  *
  * `PUT /events/{eventId}/fsobject/folder/{id}`
  */
-export const fsObjectsUpdateFolder = { id: 'fsObjects.updateFolder', method: 'PUT', path: '/events/{eventId}/fsobject/folder/{id}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const fsObjectsUpdateFolder = { id: 'fsObjects.updateFolder', method: 'PUT', path: '/events/{eventId}/fsobject/folder/{id}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Clear a row's proof
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof`
  */
-export const itemSetsClearItemRowProof = { id: 'itemSets.clearItemRowProof', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsClearItemRowProof = { id: 'itemSets.clearItemRowProof', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Clear a row's proof history
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory`
  */
-export const itemSetsClearItemRowProofHistory = { id: 'itemSets.clearItemRowProofHistory', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsClearItemRowProofHistory = { id: 'itemSets.clearItemRowProofHistory', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Add a row
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRow`
  */
-export const itemSetsCreateRow = { id: 'itemSets.createRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRow', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsCreateRow = { id: 'itemSets.createRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRow', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Record proof of performance
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof`
  */
-export const itemSetsCreateRowProof = { id: 'itemSets.createRowProof', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsCreateRowProof = { id: 'itemSets.createRowProof', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Add several rows
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRows`
  */
-export const itemSetsCreateRows = { id: 'itemSets.createRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRows', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsCreateRows = { id: 'itemSets.createRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRows', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a row (soft)
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRow`
  */
-export const itemSetsDeleteRow = { id: 'itemSets.deleteRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRow', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsDeleteRow = { id: 'itemSets.deleteRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRow', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete several rows (soft)
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRows`
  */
-export const itemSetsDeleteRows = { id: 'itemSets.deleteRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRows', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsDeleteRows = { id: 'itemSets.deleteRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRows', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get the running order
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
  */
-export const itemSetsGetRowOrder = { id: 'itemSets.getRowOrder', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsGetRowOrder = { id: 'itemSets.getRowOrder', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List row titles
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/itemRowTitles`
  */
-export const itemSetsListItemRowTitles = { id: 'itemSets.listItemRowTitles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/itemRowTitles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsListItemRowTitles = { id: 'itemSets.listItemRowTitles', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/itemRowTitles', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List proofs of performance
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/proofs`
  */
-export const itemSetsListProofs = { id: 'itemSets.listProofs', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/proofs', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsListProofs = { id: 'itemSets.listProofs', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/proofs', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a row's proof history
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/proofHistory`
  */
-export const itemSetsListRowProofHistory = { id: 'itemSets.listRowProofHistory', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/proofHistory', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsListRowProofHistory = { id: 'itemSets.listRowProofHistory', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/proofHistory', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move a row
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRow`
  */
-export const itemSetsMoveRow = { id: 'itemSets.moveRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRow', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsMoveRow = { id: 'itemSets.moveRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRow', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Move several rows
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRows`
  */
-export const itemSetsMoveRows = { id: 'itemSets.moveRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRows', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsMoveRows = { id: 'itemSets.moveRows', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRows', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Publish a row as a global element
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}`
  */
-export const itemSetsPublishRow = { id: 'itemSets.publishRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsPublishRow = { id: 'itemSets.publishRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a global element everywhere
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/everywhere`
  */
-export const itemSetsPublishRowEverywhere = { id: 'itemSets.publishRowEverywhere', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/everywhere', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsPublishRowEverywhere = { id: 'itemSets.publishRowEverywhere', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/everywhere', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Save a row's changes to its global element
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/rowChangesToGlobalElement`
  */
-export const itemSetsPushRowChangesToGlobalElement = { id: 'itemSets.pushRowChangesToGlobalElement', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/rowChangesToGlobalElement', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsPushRowChangesToGlobalElement = { id: 'itemSets.pushRowChangesToGlobalElement', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/rowChangesToGlobalElement', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a row
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/restore`
  */
-export const itemSetsRestoreRow = { id: 'itemSets.restoreRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsRestoreRow = { id: 'itemSets.restoreRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Record actual durations
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations`
  */
-export const itemSetsUpdateActualDurations = { id: 'itemSets.updateActualDurations', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateActualDurations = { id: 'itemSets.updateActualDurations', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a global element's references
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalelement/references`
  */
-export const itemSetsUpdateGlobalElementReferences = { id: 'itemSets.updateGlobalElementReferences', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalelement/references', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateGlobalElementReferences = { id: 'itemSets.updateGlobalElementReferences', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalelement/references', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Show another global element version
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalElementVersions`
  */
-export const itemSetsUpdateGlobalElementVersion = { id: 'itemSets.updateGlobalElementVersion', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalElementVersions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateGlobalElementVersion = { id: 'itemSets.updateGlobalElementVersion', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalElementVersions', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a cell
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowCell`
  */
-export const itemSetsUpdateItemRowCell = { id: 'itemSets.updateItemRowCell', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowCell', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateItemRowCell = { id: 'itemSets.updateItemRowCell', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowCell', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a row's notes
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowNote`
  */
-export const itemSetsUpdateItemRowNote = { id: 'itemSets.updateItemRowNote', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowNote', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateItemRowNote = { id: 'itemSets.updateItemRowNote', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowNote', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a proof's note
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote`
  */
-export const itemSetsUpdateItemRowProofNote = { id: 'itemSets.updateItemRowProofNote', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateItemRowProofNote = { id: 'itemSets.updateItemRowProofNote', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set several cells
  *
  * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateMultipleCells`
  */
-export const itemSetsUpdateMultipleCells = { id: 'itemSets.updateMultipleCells', method: 'PATCH', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateMultipleCells', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateMultipleCells = { id: 'itemSets.updateMultipleCells', method: 'PATCH', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateMultipleCells', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a row
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRow`
  */
-export const itemSetsUpdateRow = { id: 'itemSets.updateRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRow', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateRow = { id: 'itemSets.updateRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRow', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the running order
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
  */
-export const itemSetsUpdateRowOrder = { id: 'itemSets.updateRowOrder', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateRowOrder = { id: 'itemSets.updateRowOrder', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a row's presentation
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowPresentation`
  */
-export const itemSetsUpdateRowPresentation = { id: 'itemSets.updateRowPresentation', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowPresentation', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateRowPresentation = { id: 'itemSets.updateRowPresentation', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowPresentation', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a row's settings
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowSettings`
  */
-export const itemSetsUpdateRowSettings = { id: 'itemSets.updateRowSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowSettings', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateRowSettings = { id: 'itemSets.updateRowSettings', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowSettings', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the start row
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow`
  */
-export const itemSetsUpdateShowStartRow = { id: 'itemSets.updateShowStartRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateShowStartRow = { id: 'itemSets.updateShowStartRow', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Track the live show
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking`
  */
-export const itemSetsUpdateTracking = { id: 'itemSets.updateTracking', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const itemSetsUpdateTracking = { id: 'itemSets.updateTracking', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a lead
  *
  * `POST /leads`
  */
-export const leadsCreate = { id: 'leads.create', method: 'POST', path: '/leads', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsCreate = { id: 'leads.create', method: 'POST', path: '/leads', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a lead from a team
  *
  * `POST /leads/from/team/{teamId}`
  */
-export const leadsCreateFromTeam = { id: 'leads.createFromTeam', method: 'POST', path: '/leads/from/team/{teamId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsCreateFromTeam = { id: 'leads.createFromTeam', method: 'POST', path: '/leads/from/team/{teamId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a lead
  *
  * `DELETE /leads/{leadId}`
  */
-export const leadsDelete = { id: 'leads.delete', method: 'DELETE', path: '/leads/{leadId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsDelete = { id: 'leads.delete', method: 'DELETE', path: '/leads/{leadId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a lead
  *
  * `GET /leads/{leadId}`
  */
-export const leadsGet = { id: 'leads.get', method: 'GET', path: '/leads/{leadId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsGet = { id: 'leads.get', method: 'GET', path: '/leads/{leadId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List leads, a page at a time
  *
  * `GET /leads/page/{page}/{size}`
  */
-export const leadsList = { id: 'leads.list', method: 'GET', path: '/leads/page/{page}/{size}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsList = { id: 'leads.list', method: 'GET', path: '/leads/page/{page}/{size}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Search leads
  *
  * `GET /leads/search`
  */
-export const leadsSearch = { id: 'leads.search', method: 'GET', path: '/leads/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsSearch = { id: 'leads.search', method: 'GET', path: '/leads/search', upload: false, write: false, token: true, guest: false, query: ['term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Update a lead
  *
  * `PUT /leads/{leadId}`
  */
-export const leadsUpdate = { id: 'leads.update', method: 'PUT', path: '/leads/{leadId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsUpdate = { id: 'leads.update', method: 'PUT', path: '/leads/{leadId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a lead's tags
  *
  * `PUT /leads/{leadId}/tags`
  */
-export const leadsUpdateTags = { id: 'leads.updateTags', method: 'PUT', path: '/leads/{leadId}/tags', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const leadsUpdateTags = { id: 'leads.updateTags', method: 'PUT', path: '/leads/{leadId}/tags', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a list
  *
  * `POST /teams/{teamId}/events/{eventId}/lists`
  */
-export const listsCreate = { id: 'lists.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsCreate = { id: 'lists.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate a list
  *
  * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate`
  */
-export const listsDuplicate = { id: 'lists.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsDuplicate = { id: 'lists.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/duplicate', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate a list into another event
  *
  * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate/target/{targetEventId}`
  */
-export const listsDuplicateToEvent = { id: 'lists.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsDuplicateToEvent = { id: 'lists.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Import a list from CSV
  *
  * `PUT /teams/{teamId}/events/{eventId}/lists`
  */
-export const listsImportCsv = { id: 'lists.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsImportCsv = { id: 'lists.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a list
  *
  * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}/restore`
  */
-export const listsRestore = { id: 'lists.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsRestore = { id: 'lists.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists/{showId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a list
  *
  * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}`
  */
-export const listsUpdate = { id: 'lists.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists/{showId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const listsUpdate = { id: 'lists.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/lists/{showId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get an onboarding step
  *
  * `GET /onboarding/{key}`
  */
-export const onboardingGet = { id: 'onboarding.get', method: 'GET', path: '/onboarding/{key}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const onboardingGet = { id: 'onboarding.get', method: 'GET', path: '/onboarding/{key}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the onboarding steps of a type
  *
  * `GET /onboarding/types/{type}`
  */
-export const onboardingListByType = { id: 'onboarding.listByType', method: 'GET', path: '/onboarding/types/{type}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const onboardingListByType = { id: 'onboarding.listByType', method: 'GET', path: '/onboarding/types/{type}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the permission names
  *
  * `GET /permissions`
  */
-export const permissionsList = { id: 'permissions.list', method: 'GET', path: '/permissions', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const permissionsList = { id: 'permissions.list', method: 'GET', path: '/permissions', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the view permissions
  *
  * `GET /view-permissions`
  */
-export const permissionsListViewPermissions = { id: 'permissions.listViewPermissions', method: 'GET', path: '/view-permissions', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const permissionsListViewPermissions = { id: 'permissions.listViewPermissions', method: 'GET', path: '/view-permissions', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a plan
  *
  * `POST /plans`
  */
-export const plansCreate = { id: 'plans.create', method: 'POST', path: '/plans', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const plansCreate = { id: 'plans.create', method: 'POST', path: '/plans', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List plans
  *
  * `GET /plans`
  */
-export const plansList = { id: 'plans.list', method: 'GET', path: '/plans', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const plansList = { id: 'plans.list', method: 'GET', path: '/plans', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Activity per day
  *
  * `GET /reports/activity`
  */
-export const reportsGetActivity = { id: 'reports.getActivity', method: 'GET', path: '/reports/activity', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivity = { id: 'reports.getActivity', method: 'GET', path: '/reports/activity', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Activity count by event
  *
  * `GET /reports/activity-count-by-event`
  */
-export const reportsGetActivityCountByEvent = { id: 'reports.getActivityCountByEvent', method: 'GET', path: '/reports/activity-count-by-event', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityCountByEvent = { id: 'reports.getActivityCountByEvent', method: 'GET', path: '/reports/activity-count-by-event', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Active users by event
  *
  * `GET /reports/activity-count-by-event-users`
  */
-export const reportsGetActivityCountByEventUsers = { id: 'reports.getActivityCountByEventUsers', method: 'GET', path: '/reports/activity-count-by-event-users', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityCountByEventUsers = { id: 'reports.getActivityCountByEventUsers', method: 'GET', path: '/reports/activity-count-by-event-users', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Activity count by team
  *
  * `GET /reports/activity-count-by-team`
  */
-export const reportsGetActivityCountByTeam = { id: 'reports.getActivityCountByTeam', method: 'GET', path: '/reports/activity-count-by-team', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityCountByTeam = { id: 'reports.getActivityCountByTeam', method: 'GET', path: '/reports/activity-count-by-team', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Active users by team
  *
  * `GET /reports/activity-count-by-team-users`
  */
-export const reportsGetActivityCountByTeamUsers = { id: 'reports.getActivityCountByTeamUsers', method: 'GET', path: '/reports/activity-count-by-team-users', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityCountByTeamUsers = { id: 'reports.getActivityCountByTeamUsers', method: 'GET', path: '/reports/activity-count-by-team-users', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Activity of trial events
  *
  * `GET /reports/activity-feed-counts-by-trial-event`
  */
-export const reportsGetActivityFeedCountsByTrialEvent = { id: 'reports.getActivityFeedCountsByTrialEvent', method: 'GET', path: '/reports/activity-feed-counts-by-trial-event', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityFeedCountsByTrialEvent = { id: 'reports.getActivityFeedCountsByTrialEvent', method: 'GET', path: '/reports/activity-feed-counts-by-trial-event', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Activity by team and day
  *
  * `GET /reports/activity-group-by-team`
  */
-export const reportsGetActivityGroupByTeam = { id: 'reports.getActivityGroupByTeam', method: 'GET', path: '/reports/activity-group-by-team', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityGroupByTeam = { id: 'reports.getActivityGroupByTeam', method: 'GET', path: '/reports/activity-group-by-team', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Activity by user and day
  *
  * `GET /reports/activity-group-by-user`
  */
-export const reportsGetActivityGroupByUser = { id: 'reports.getActivityGroupByUser', method: 'GET', path: '/reports/activity-group-by-user', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetActivityGroupByUser = { id: 'reports.getActivityGroupByUser', method: 'GET', path: '/reports/activity-group-by-user', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Events created by team
  *
  * `GET /reports/event-count-by-team`
  */
-export const reportsGetEventCountByTeam = { id: 'reports.getEventCountByTeam', method: 'GET', path: '/reports/event-count-by-team', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetEventCountByTeam = { id: 'reports.getEventCountByTeam', method: 'GET', path: '/reports/event-count-by-team', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Shows created by team
  *
  * `GET /reports/show-count-by-team`
  */
-export const reportsGetShowCountByTeam = { id: 'reports.getShowCountByTeam', method: 'GET', path: '/reports/show-count-by-team', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const reportsGetShowCountByTeam = { id: 'reports.getShowCountByTeam', method: 'GET', path: '/reports/show-count-by-team', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'json' } as const;
 /**
  * Create a schedule
  *
  * `POST /teams/{teamId}/events/{eventId}/schedules`
  */
-export const schedulesCreate = { id: 'schedules.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesCreate = { id: 'schedules.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate a schedule
  *
  * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate`
  */
-export const schedulesDuplicate = { id: 'schedules.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesDuplicate = { id: 'schedules.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate a schedule into another event
  *
  * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate/target/{targetEventId}`
  */
-export const schedulesDuplicateToEvent = { id: 'schedules.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesDuplicateToEvent = { id: 'schedules.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Import a schedule from CSV
  *
  * `PUT /teams/{teamId}/events/{eventId}/schedules`
  */
-export const schedulesImportCsv = { id: 'schedules.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesImportCsv = { id: 'schedules.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a schedule
  *
  * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}/restore`
  */
-export const schedulesRestore = { id: 'schedules.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesRestore = { id: 'schedules.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a schedule
  *
  * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}`
  */
-export const schedulesUpdate = { id: 'schedules.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const schedulesUpdate = { id: 'schedules.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/schedules/{showId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Archive a show
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/archive`
  */
-export const showsArchive = { id: 'shows.archive', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsArchive = { id: 'shows.archive', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/archive', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Archive a show template
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/archive`
  */
-export const showsArchiveTemplate = { id: 'shows.archiveTemplate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/template/archive', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsArchiveTemplate = { id: 'shows.archiveTemplate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/template/archive', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Clear all proof of performance
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance`
  */
-export const showsClearProofOfPerformance = { id: 'shows.clearProofOfPerformance', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsClearProofOfPerformance = { id: 'shows.clearProofOfPerformance', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a show
  *
  * `POST /teams/{teamId}/events/{eventId}/shows`
  */
-export const showsCreate = { id: 'shows.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsCreate = { id: 'shows.create', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a PDF preset
  *
  * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset`
  */
-export const showsCreatePdfPreset = { id: 'shows.createPdfPreset', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsCreatePdfPreset = { id: 'shows.createPdfPreset', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a show (soft)
  *
  * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}`
  */
-export const showsDelete = { id: 'shows.delete', method: 'PATCH', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsDelete = { id: 'shows.delete', method: 'PATCH', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a show permanently
  *
  * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}`
  */
-export const showsDeletePermanently = { id: 'shows.deletePermanently', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const showsDeletePermanently = { id: 'shows.deletePermanently', method: 'DELETE', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'none' } as const;
 /**
  * Duplicate a show
  *
  * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate`
  */
-export const showsDuplicate = { id: 'shows.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/duplicate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsDuplicate = { id: 'shows.duplicate', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/duplicate', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Duplicate a show into another event
  *
  * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate/target/{targetEventId}`
  */
-export const showsDuplicateToEvent = { id: 'shows.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsDuplicateToEvent = { id: 'shows.duplicateToEvent', method: 'POST', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/duplicate/target/{targetEventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Export a show as CSV
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/csv`
  */
-export const showsExportItemSetListCsv = { id: 'shows.exportItemSetListCsv', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const showsExportItemSetListCsv = { id: 'shows.exportItemSetListCsv', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Get a show
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}`
  */
-export const showsGet = { id: 'shows.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const showsGet = { id: 'shows.get', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a show's item set list
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList`
  */
-export const showsGetItemSetList = { id: 'shows.getItemSetList', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const showsGetItemSetList = { id: 'shows.getItemSetList', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a show's item set list as a guest
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/guest`
  */
-export const showsGetItemSetListAsGuest = { id: 'shows.getItemSetListAsGuest', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const showsGetItemSetListAsGuest = { id: 'shows.getItemSetListAsGuest', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/guest', upload: false, write: false, token: false, guest: true, query: [], parseAs: 'json' } as const;
 /**
  * Get some columns of an item set list
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset`
  */
-export const showsGetItemSetListSubset = { id: 'shows.getItemSetListSubset', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const showsGetItemSetListSubset = { id: 'shows.getItemSetListSubset', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset', upload: false, write: false, token: true, guest: false, query: ['columnIds'], parseAs: 'json' } as const;
 /**
  * Get some columns of an item set list as a guest
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset/guest`
  */
-export const showsGetItemSetListSubsetAsGuest = { id: 'shows.getItemSetListSubsetAsGuest', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset/guest', upload: false, write: false, token: false, guest: true, parseAs: 'json' } as const;
+export const showsGetItemSetListSubsetAsGuest = { id: 'shows.getItemSetListSubsetAsGuest', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset/guest', upload: false, write: false, token: false, guest: true, query: ['columnIds'], parseAs: 'json' } as const;
 /**
  * Import a show from CSV
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows`
  */
-export const showsImportCsv = { id: 'shows.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsImportCsv = { id: 'shows.importCsv', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a show's global element rows
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementShowItems`
  */
-export const showsListGlobalElementShowItems = { id: 'shows.listGlobalElementShowItems', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/globalElementShowItems', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const showsListGlobalElementShowItems = { id: 'shows.listGlobalElementShowItems', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/globalElementShowItems', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Recount a show
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/recount`
  */
-export const showsRecount = { id: 'shows.recount', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/recount', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsRecount = { id: 'shows.recount', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/recount', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Reset all start times
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes`
  */
-export const showsResetAllStartTimes = { id: 'shows.resetAllStartTimes', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsResetAllStartTimes = { id: 'shows.resetAllStartTimes', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a show
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/restore`
  */
-export const showsRestore = { id: 'shows.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsRestore = { id: 'shows.restore', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a show template
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/restore`
  */
-export const showsRestoreTemplate = { id: 'shows.restoreTemplate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/template/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsRestoreTemplate = { id: 'shows.restoreTemplate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/template/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Make a show private or visible
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/private`
  */
-export const showsSetPrivate = { id: 'shows.setPrivate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/private', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsSetPrivate = { id: 'shows.setPrivate', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/private', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a show
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}`
  */
-export const showsUpdate = { id: 'shows.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsUpdate = { id: 'shows.update', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the global element containers
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementContainers`
  */
-export const showsUpdateGlobalElementContainers = { id: 'shows.updateGlobalElementContainers', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/globalElementContainers', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsUpdateGlobalElementContainers = { id: 'shows.updateGlobalElementContainers', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/globalElementContainers', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a PDF preset
  *
  * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset/{presetId}`
  */
-export const showsUpdatePdfPreset = { id: 'shows.updatePdfPreset', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset/{presetId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const showsUpdatePdfPreset = { id: 'shows.updatePdfPreset', method: 'PUT', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset/{presetId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get the SSO configuration of a domain
  *
  * `GET /ssoconfig/{domain}`
  */
-export const ssoGetByDomain = { id: 'sso.getByDomain', method: 'GET', path: '/ssoconfig/{domain}', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const ssoGetByDomain = { id: 'sso.getByDomain', method: 'GET', path: '/ssoconfig/{domain}', upload: false, write: false, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the SSO e-mail matchers
  *
  * `GET /ssoconfig/emailMatchers`
  */
-export const ssoListEmailMatchers = { id: 'sso.listEmailMatchers', method: 'GET', path: '/ssoconfig/emailMatchers', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const ssoListEmailMatchers = { id: 'sso.listEmailMatchers', method: 'GET', path: '/ssoconfig/emailMatchers', upload: false, write: false, token: false, guest: false, query: ['email'], parseAs: 'json' } as const;
 /**
  * Delete a tag
  *
  * `DELETE /tags/{tagId}`
  */
-export const tagsDelete = { id: 'tags.delete', method: 'DELETE', path: '/tags/{tagId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const tagsDelete = { id: 'tags.delete', method: 'DELETE', path: '/tags/{tagId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List tags
  *
  * `GET /tags`
  */
-export const tagsList = { id: 'tags.list', method: 'GET', path: '/tags', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const tagsList = { id: 'tags.list', method: 'GET', path: '/tags', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Rename a tag
  *
  * `PUT /tags/{tagId}`
  */
-export const tagsUpdate = { id: 'tags.update', method: 'PUT', path: '/tags/{tagId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const tagsUpdate = { id: 'tags.update', method: 'PUT', path: '/tags/{tagId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Suggest teams by title
  *
  * `GET /teams/autocomplete`
  */
-export const teamsAutocomplete = { id: 'teams.autocomplete', method: 'GET', path: '/teams/autocomplete', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsAutocomplete = { id: 'teams.autocomplete', method: 'GET', path: '/teams/autocomplete', upload: false, write: false, token: true, guest: false, query: ['term', 'size'], parseAs: 'json' } as const;
 /**
  * Count teams
  *
  * `GET /teams/count`
  */
-export const teamsCount = { id: 'teams.count', method: 'GET', path: '/teams/count', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCount = { id: 'teams.count', method: 'GET', path: '/teams/count', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a team
  *
  * `POST /teams`
  */
-export const teamsCreate = { id: 'teams.create', method: 'POST', path: '/teams', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreate = { id: 'teams.create', method: 'POST', path: '/teams', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Build a daily-active-users report
  *
  * `POST /dailyActiveUsersReports`
  */
-export const teamsCreateDailyActiveUsersReport = { id: 'teams.createDailyActiveUsersReport', method: 'POST', path: '/dailyActiveUsersReports', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreateDailyActiveUsersReport = { id: 'teams.createDailyActiveUsersReport', method: 'POST', path: '/dailyActiveUsersReports', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a label
  *
  * `POST /teams/{teamId}/labels`
  */
-export const teamsCreateLabel = { id: 'teams.createLabel', method: 'POST', path: '/teams/{teamId}/labels', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreateLabel = { id: 'teams.createLabel', method: 'POST', path: '/teams/{teamId}/labels', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Grant a permission in a team
  *
  * `POST /teams/{teamId}/permissions`
  */
-export const teamsCreatePermission = { id: 'teams.createPermission', method: 'POST', path: '/teams/{teamId}/permissions', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreatePermission = { id: 'teams.createPermission', method: 'POST', path: '/teams/{teamId}/permissions', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Give a user a team role
  *
  * `POST /teams/{teamId}/roles`
  */
-export const teamsCreateRole = { id: 'teams.createRole', method: 'POST', path: '/teams/{teamId}/roles', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreateRole = { id: 'teams.createRole', method: 'POST', path: '/teams/{teamId}/roles', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create the team's customer at the card payment provider
  *
  * `POST /teams/{teamId}/createStripeCustomer`
  */
-export const teamsCreateStripeCustomer = { id: 'teams.createStripeCustomer', method: 'POST', path: '/teams/{teamId}/createStripeCustomer', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsCreateStripeCustomer = { id: 'teams.createStripeCustomer', method: 'POST', path: '/teams/{teamId}/createStripeCustomer', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a team
  *
  * `DELETE /teams/{teamId}`
  */
-export const teamsDelete = { id: 'teams.delete', method: 'DELETE', path: '/teams/{teamId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsDelete = { id: 'teams.delete', method: 'DELETE', path: '/teams/{teamId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a team permission
  *
  * `DELETE /teams/{teamId}/permissions/{permissionId}`
  */
-export const teamsDeletePermission = { id: 'teams.deletePermission', method: 'DELETE', path: '/teams/{teamId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const teamsDeletePermission = { id: 'teams.deletePermission', method: 'DELETE', path: '/teams/{teamId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'none' } as const;
 /**
  * Remove a team role
  *
  * `DELETE /teams/{teamId}/roles/{roleId}`
  */
-export const teamsDeleteRole = { id: 'teams.deleteRole', method: 'DELETE', path: '/teams/{teamId}/roles/{roleId}', upload: false, write: true, token: true, guest: false, parseAs: 'none' } as const;
+export const teamsDeleteRole = { id: 'teams.deleteRole', method: 'DELETE', path: '/teams/{teamId}/roles/{roleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'none' } as const;
 /**
  * Export all teams as CSV
  *
  * `GET /teams/csv`
  */
-export const teamsExportCsv = { id: 'teams.exportCsv', method: 'GET', path: '/teams/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const teamsExportCsv = { id: 'teams.exportCsv', method: 'GET', path: '/teams/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Export monthly active users per team as CSV
  *
  * `GET /teams/monthlyActiveUsersReport/csv`
  */
-export const teamsExportMonthlyActiveUsersCsv = { id: 'teams.exportMonthlyActiveUsersCsv', method: 'GET', path: '/teams/monthlyActiveUsersReport/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const teamsExportMonthlyActiveUsersCsv = { id: 'teams.exportMonthlyActiveUsersCsv', method: 'GET', path: '/teams/monthlyActiveUsersReport/csv', upload: false, write: false, token: true, guest: false, query: ['from', 'to'], parseAs: 'text' } as const;
 /**
  * Export a show's proof of performance as CSV
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs`
  */
-export const teamsExportProofsCsv = { id: 'teams.exportProofsCsv', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const teamsExportProofsCsv = { id: 'teams.exportProofsCsv', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs', upload: false, write: false, token: true, guest: false, query: ['from', 'to', 'timeZone'], parseAs: 'text' } as const;
 /**
  * Get a team
  *
  * `GET /teams/{teamId}`
  */
-export const teamsGet = { id: 'teams.get', method: 'GET', path: '/teams/{teamId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGet = { id: 'teams.get', method: 'GET', path: '/teams/{teamId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Find the team linked to a HubSpot deal
  *
  * `GET /teams/byHubspotDealId/{hubspotDealId}`
  */
-export const teamsGetByHubspotDealId = { id: 'teams.getByHubspotDealId', method: 'GET', path: '/teams/byHubspotDealId/{hubspotDealId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGetByHubspotDealId = { id: 'teams.getByHubspotDealId', method: 'GET', path: '/teams/byHubspotDealId/{hubspotDealId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Find a team by its title
  *
  * `GET /team/byTitle/{title}`
  */
-export const teamsGetByTitle = { id: 'teams.getByTitle', method: 'GET', path: '/team/byTitle/{title}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGetByTitle = { id: 'teams.getByTitle', method: 'GET', path: '/team/byTitle/{title}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a team's global element manager
  *
  * `GET /teams/{teamId}/globalElementManager`
  */
-export const teamsGetGlobalElementManager = { id: 'teams.getGlobalElementManager', method: 'GET', path: '/teams/{teamId}/globalElementManager', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGetGlobalElementManager = { id: 'teams.getGlobalElementManager', method: 'GET', path: '/teams/{teamId}/globalElementManager', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a team for a guest
  *
  * `GET /teams/{teamId}/guest`
  */
-export const teamsGetGuest = { id: 'teams.getGuest', method: 'GET', path: '/teams/{teamId}/guest', upload: false, write: false, token: true, guest: true, parseAs: 'json' } as const;
+export const teamsGetGuest = { id: 'teams.getGuest', method: 'GET', path: '/teams/{teamId}/guest', upload: false, write: false, token: true, guest: true, query: [], parseAs: 'json' } as const;
 /**
  * Get a team's internal account data
  *
  * `GET /teams/{teamId}/private`
  */
-export const teamsGetPrivate = { id: 'teams.getPrivate', method: 'GET', path: '/teams/{teamId}/private', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGetPrivate = { id: 'teams.getPrivate', method: 'GET', path: '/teams/{teamId}/private', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a team's template container
  *
  * `GET /teams/{teamId}/templateContainer`
  */
-export const teamsGetTemplateContainer = { id: 'teams.getTemplateContainer', method: 'GET', path: '/teams/{teamId}/templateContainer', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsGetTemplateContainer = { id: 'teams.getTemplateContainer', method: 'GET', path: '/teams/{teamId}/templateContainer', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Invite a user as team admin
  *
  * `PUT /teams/{teamId}/inviteadmin/{userId}`
  */
-export const teamsInviteAdmin = { id: 'teams.inviteAdmin', method: 'PUT', path: '/teams/{teamId}/inviteadmin/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsInviteAdmin = { id: 'teams.inviteAdmin', method: 'PUT', path: '/teams/{teamId}/inviteadmin/{userId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List all teams
  *
  * `GET /teams`
  */
-export const teamsList = { id: 'teams.list', method: 'GET', path: '/teams', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsList = { id: 'teams.list', method: 'GET', path: '/teams', upload: false, write: false, token: true, guest: false, query: ['page', 'size'], parseAs: 'json' } as const;
 /**
  * List a team's recently active users
  *
  * `GET /teams/{teamId}/activeUsers`
  */
-export const teamsListActiveUsers = { id: 'teams.listActiveUsers', method: 'GET', path: '/teams/{teamId}/activeUsers', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListActiveUsers = { id: 'teams.listActiveUsers', method: 'GET', path: '/teams/{teamId}/activeUsers', upload: false, write: false, token: true, guest: false, query: ['days'], parseAs: 'json' } as const;
 /**
  * Get several teams by id
  *
  * `GET /teams/list`
  */
-export const teamsListByIds = { id: 'teams.listByIds', method: 'GET', path: '/teams/list', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListByIds = { id: 'teams.listByIds', method: 'GET', path: '/teams/list', upload: false, write: false, token: true, guest: false, query: ['teamIds'], parseAs: 'json' } as const;
 /**
  * List a user's teams
  *
  * `GET /users/{userId}/teams`
  */
-export const teamsListByUser = { id: 'teams.listByUser', method: 'GET', path: '/users/{userId}/teams', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListByUser = { id: 'teams.listByUser', method: 'GET', path: '/users/{userId}/teams', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the users who can be given roles in a team
  *
  * `GET /teams/{teamId}/eligibleMembers`
  */
-export const teamsListEligibleMembers = { id: 'teams.listEligibleMembers', method: 'GET', path: '/teams/{teamId}/eligibleMembers', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListEligibleMembers = { id: 'teams.listEligibleMembers', method: 'GET', path: '/teams/{teamId}/eligibleMembers', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List a team's roles
  *
  * `GET /teams/{teamId}/roles`
  */
-export const teamsListRoles = { id: 'teams.listRoles', method: 'GET', path: '/teams/{teamId}/roles', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListRoles = { id: 'teams.listRoles', method: 'GET', path: '/teams/{teamId}/roles', upload: false, write: false, token: true, guest: false, query: ['roleType'], parseAs: 'json' } as const;
 /**
  * List the team role types
  *
  * `GET /teamRoleTypes`
  */
-export const teamsListRoleTypes = { id: 'teams.listRoleTypes', method: 'GET', path: '/teamRoleTypes', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsListRoleTypes = { id: 'teams.listRoleTypes', method: 'GET', path: '/teamRoleTypes', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a team's paid plan
  *
  * `DELETE /teams/{teamId}/remove`
  */
-export const teamsRemovePaymentPlan = { id: 'teams.removePaymentPlan', method: 'DELETE', path: '/teams/{teamId}/remove', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsRemovePaymentPlan = { id: 'teams.removePaymentPlan', method: 'DELETE', path: '/teams/{teamId}/remove', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a team's settings
  *
  * `PUT /teams/{teamId}`
  */
-export const teamsUpdate = { id: 'teams.update', method: 'PUT', path: '/teams/{teamId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdate = { id: 'teams.update', method: 'PUT', path: '/teams/{teamId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a label
  *
  * `PUT /teams/{teamId}/labels/{labelId}`
  */
-export const teamsUpdateLabel = { id: 'teams.updateLabel', method: 'PUT', path: '/teams/{teamId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdateLabel = { id: 'teams.updateLabel', method: 'PUT', path: '/teams/{teamId}/labels/{labelId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Put a team on a paid plan
  *
  * `PUT /teams/{teamId}/paymentPlan`
  */
-export const teamsUpdatePaymentPlan = { id: 'teams.updatePaymentPlan', method: 'PUT', path: '/teams/{teamId}/paymentPlan', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdatePaymentPlan = { id: 'teams.updatePaymentPlan', method: 'PUT', path: '/teams/{teamId}/paymentPlan', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change who holds a team permission
  *
  * `PUT /teams/{teamId}/permissions/{permissionId}`
  */
-export const teamsUpdatePermission = { id: 'teams.updatePermission', method: 'PUT', path: '/teams/{teamId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdatePermission = { id: 'teams.updatePermission', method: 'PUT', path: '/teams/{teamId}/permissions/{permissionId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set who holds a team permission, by name
  *
  * `PUT /teams/{teamId}/permissions/names/{name}`
  */
-export const teamsUpdatePermissionByName = { id: 'teams.updatePermissionByName', method: 'PUT', path: '/teams/{teamId}/permissions/names/{name}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdatePermissionByName = { id: 'teams.updatePermissionByName', method: 'PUT', path: '/teams/{teamId}/permissions/names/{name}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Upload a team's photo
  *
  * `PUT /teams/{teamId}/photo`
  */
-export const teamsUpdatePhoto = { id: 'teams.updatePhoto', method: 'PUT', path: '/teams/{teamId}/photo', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdatePhoto = { id: 'teams.updatePhoto', method: 'PUT', path: '/teams/{teamId}/photo', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a team's internal account data
  *
  * `PUT /teams/{teamId}/private`
  */
-export const teamsUpdatePrivate = { id: 'teams.updatePrivate', method: 'PUT', path: '/teams/{teamId}/private', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdatePrivate = { id: 'teams.updatePrivate', method: 'PUT', path: '/teams/{teamId}/private', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a team role
  *
  * `PUT /teams/{teamId}/roles/{roleId}`
  */
-export const teamsUpdateRole = { id: 'teams.updateRole', method: 'PUT', path: '/teams/{teamId}/roles/{roleId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const teamsUpdateRole = { id: 'teams.updateRole', method: 'PUT', path: '/teams/{teamId}/roles/{roleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List an event's show templates
  *
  * `GET /teams/{teamId}/events/{eventId}/templates`
  */
-export const templatesListByEvent = { id: 'templates.listByEvent', method: 'GET', path: '/teams/{teamId}/events/{eventId}/templates', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const templatesListByEvent = { id: 'templates.listByEvent', method: 'GET', path: '/teams/{teamId}/events/{eventId}/templates', upload: false, write: false, token: true, guest: false, query: ['includeArchived'], parseAs: 'json' } as const;
 /**
  * List global show templates
  *
  * `GET /templates/global`
  */
-export const templatesListGlobal = { id: 'templates.listGlobal', method: 'GET', path: '/templates/global', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const templatesListGlobal = { id: 'templates.listGlobal', method: 'GET', path: '/templates/global', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Issue an access token for e-mail and password
  *
  * `POST /tokens`
  */
-export const tokensCreate = { id: 'tokens.create', method: 'POST', path: '/tokens', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const tokensCreate = { id: 'tokens.create', method: 'POST', path: '/tokens', upload: false, write: true, token: false, guest: false, query: ['ttl'], parseAs: 'json' } as const;
 /**
  * Issue an access token on behalf of a user
  *
  * `POST /tokens/private`
  */
-export const tokensCreatePrivate = { id: 'tokens.createPrivate', method: 'POST', path: '/tokens/private', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const tokensCreatePrivate = { id: 'tokens.createPrivate', method: 'POST', path: '/tokens/private', upload: false, write: true, token: true, guest: false, query: ['ttl'], parseAs: 'json' } as const;
 /**
  * Issue an access token from a single sign-on
  *
  * `POST /tokens/sso`
  */
-export const tokensCreateSso = { id: 'tokens.createSso', method: 'POST', path: '/tokens/sso', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const tokensCreateSso = { id: 'tokens.createSso', method: 'POST', path: '/tokens/sso', upload: false, write: true, token: false, guest: false, query: ['ttl'], parseAs: 'json' } as const;
 /**
  * Issue an access token with a six-digit code
  *
  * `POST /tokens/two-factor`
  */
-export const tokensCreateTwoFactor = { id: 'tokens.createTwoFactor', method: 'POST', path: '/tokens/two-factor', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const tokensCreateTwoFactor = { id: 'tokens.createTwoFactor', method: 'POST', path: '/tokens/two-factor', upload: false, write: true, token: false, guest: false, query: ['ttl'], parseAs: 'json' } as const;
 /**
  * Revoke an access token
  *
  * `DELETE /tokens/{token}`
  */
-export const tokensDelete = { id: 'tokens.delete', method: 'DELETE', path: '/tokens/{token}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const tokensDelete = { id: 'tokens.delete', method: 'DELETE', path: '/tokens/{token}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get the user of the access token
  *
  * `GET /token/user`
  */
-export const tokensGetUser = { id: 'tokens.getUser', method: 'GET', path: '/token/user', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const tokensGetUser = { id: 'tokens.getUser', method: 'GET', path: '/token/user', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Check the access token
  *
  * `GET /tokens/valid`
  */
-export const tokensIsValid = { id: 'tokens.isValid', method: 'GET', path: '/tokens/valid', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const tokensIsValid = { id: 'tokens.isValid', method: 'GET', path: '/tokens/valid', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Refresh the access token
  *
  * `PUT /tokens`
  */
-export const tokensRefresh = { id: 'tokens.refresh', method: 'PUT', path: '/tokens', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const tokensRefresh = { id: 'tokens.refresh', method: 'PUT', path: '/tokens', upload: false, write: true, token: true, guest: false, query: ['ttl'], parseAs: 'json' } as const;
 /**
  * Anonymize a deleted user
  *
  * `DELETE /deleted-users/{userId}`
  */
-export const usersAnonymize = { id: 'users.anonymize', method: 'DELETE', path: '/deleted-users/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersAnonymize = { id: 'users.anonymize', method: 'DELETE', path: '/deleted-users/{userId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Suggest users by name or e-mail
  *
  * `GET /users/autocomplete`
  */
-export const usersAutocomplete = { id: 'users.autocomplete', method: 'GET', path: '/users/autocomplete', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersAutocomplete = { id: 'users.autocomplete', method: 'GET', path: '/users/autocomplete', upload: false, write: false, token: true, guest: false, query: ['term', 'size'], parseAs: 'json' } as const;
 /**
  * Suggest any user by name or e-mail
  *
  * `GET /users/autocomplete/private`
  */
-export const usersAutocompletePrivate = { id: 'users.autocompletePrivate', method: 'GET', path: '/users/autocomplete/private', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersAutocompletePrivate = { id: 'users.autocompletePrivate', method: 'GET', path: '/users/autocomplete/private', upload: false, write: false, token: true, guest: false, query: ['term', 'size'], parseAs: 'json' } as const;
 /**
  * Count users
  *
  * `GET /users/count`
  */
-export const usersCount = { id: 'users.count', method: 'GET', path: '/users/count', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersCount = { id: 'users.count', method: 'GET', path: '/users/count', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Sign up
  *
  * `POST /users`
  */
-export const usersCreate = { id: 'users.create', method: 'POST', path: '/users', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const usersCreate = { id: 'users.create', method: 'POST', path: '/users', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * E-mail a password-reset link
  *
  * `POST /users/{email}/passwordRecoveryToken`
  */
-export const usersCreatePasswordRecoveryToken = { id: 'users.createPasswordRecoveryToken', method: 'POST', path: '/users/{email}/passwordRecoveryToken', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const usersCreatePasswordRecoveryToken = { id: 'users.createPasswordRecoveryToken', method: 'POST', path: '/users/{email}/passwordRecoveryToken', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Invite a user
  *
  * `POST /users/pending`
  */
-export const usersCreatePending = { id: 'users.createPending', method: 'POST', path: '/users/pending', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersCreatePending = { id: 'users.createPending', method: 'POST', path: '/users/pending', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Delete a user
  *
  * `DELETE /users/{userId}`
  */
-export const usersDelete = { id: 'users.delete', method: 'DELETE', path: '/users/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDelete = { id: 'users.delete', method: 'DELETE', path: '/users/{userId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a user's team role
  *
  * `GET /users/{userId}/team/{teamId}/deleterole`
  */
-export const usersDeleteTeamRole = { id: 'users.deleteTeamRole', method: 'GET', path: '/users/{userId}/team/{teamId}/deleterole', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDeleteTeamRole = { id: 'users.deleteTeamRole', method: 'GET', path: '/users/{userId}/team/{teamId}/deleterole', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Clear the live cue
  *
  * `DELETE /users/{userId}/trackable/cue`
  */
-export const usersDeleteTrackableCue = { id: 'users.deleteTrackableCue', method: 'DELETE', path: '/users/{userId}/trackable/cue', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDeleteTrackableCue = { id: 'users.deleteTrackableCue', method: 'DELETE', path: '/users/{userId}/trackable/cue', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Stop tracking an event
  *
  * `DELETE /users/{userId}/tracking/{eventId}`
  */
-export const usersDeleteTracking = { id: 'users.deleteTracking', method: 'DELETE', path: '/users/{userId}/tracking/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDeleteTracking = { id: 'users.deleteTracking', method: 'DELETE', path: '/users/{userId}/tracking/{eventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Turn off two-factor authentication
  *
  * `DELETE /users/{userId}/2fasecret`
  */
-export const usersDeleteTwoFactorSecret = { id: 'users.deleteTwoFactorSecret', method: 'DELETE', path: '/users/{userId}/2fasecret', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersDeleteTwoFactorSecret = { id: 'users.deleteTwoFactorSecret', method: 'DELETE', path: '/users/{userId}/2fasecret', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Export active users as CSV
  *
  * `GET /users/active/csv`
  */
-export const usersExportActiveCsv = { id: 'users.exportActiveCsv', method: 'GET', path: '/users/active/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const usersExportActiveCsv = { id: 'users.exportActiveCsv', method: 'GET', path: '/users/active/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Export users as CSV
  *
  * `GET /users/csv`
  */
-export const usersExportCsv = { id: 'users.exportCsv', method: 'GET', path: '/users/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const usersExportCsv = { id: 'users.exportCsv', method: 'GET', path: '/users/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Export team administrators as CSV
  *
  * `GET /team-admin-users/csv`
  */
-export const usersExportTeamAdminsCsv = { id: 'users.exportTeamAdminsCsv', method: 'GET', path: '/team-admin-users/csv', upload: false, write: false, token: true, guest: false, parseAs: 'text' } as const;
+export const usersExportTeamAdminsCsv = { id: 'users.exportTeamAdminsCsv', method: 'GET', path: '/team-admin-users/csv', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'text' } as const;
 /**
  * Get a user by e-mail address (path)
  *
  * `GET /users/byEmail/{email}`
  */
-export const usersFindByEmail = { id: 'users.findByEmail', method: 'GET', path: '/users/byEmail/{email}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersFindByEmail = { id: 'users.findByEmail', method: 'GET', path: '/users/byEmail/{email}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Find a user by e-mail address, or invite them
  *
  * `POST /users/findOrCreatePendingByEmail`
  */
-export const usersFindOrCreatePendingByEmail = { id: 'users.findOrCreatePendingByEmail', method: 'POST', path: '/users/findOrCreatePendingByEmail', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersFindOrCreatePendingByEmail = { id: 'users.findOrCreatePendingByEmail', method: 'POST', path: '/users/findOrCreatePendingByEmail', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a user
  *
  * `GET /users/{userId}`
  */
-export const usersGet = { id: 'users.get', method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersGet = { id: 'users.get', method: 'GET', path: '/users/{userId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a user by e-mail address (query)
  *
  * `GET /users/getByEmail`
  */
-export const usersGetByEmail = { id: 'users.getByEmail', method: 'GET', path: '/users/getByEmail', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersGetByEmail = { id: 'users.getByEmail', method: 'GET', path: '/users/getByEmail', upload: false, write: false, token: true, guest: false, query: ['email'], parseAs: 'json' } as const;
 /**
  * Look up an invitation
  *
  * `GET /users/invited/{inviteToken}`
  */
-export const usersGetInvited = { id: 'users.getInvited', method: 'GET', path: '/users/invited/{inviteToken}', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const usersGetInvited = { id: 'users.getInvited', method: 'GET', path: '/users/invited/{inviteToken}', upload: false, write: false, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Get a pending user by e-mail address
  *
  * `GET /users/pending/{email}`
  */
-export const usersGetPending = { id: 'users.getPending', method: 'GET', path: '/users/pending/{email}', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersGetPending = { id: 'users.getPending', method: 'GET', path: '/users/pending/{email}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Start two-factor enrolment
  *
  * `GET /users/{userId}/2fasecret`
  */
-export const usersGetTwoFactorSecret = { id: 'users.getTwoFactorSecret', method: 'GET', path: '/users/{userId}/2fasecret', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersGetTwoFactorSecret = { id: 'users.getTwoFactorSecret', method: 'GET', path: '/users/{userId}/2fasecret', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Check whether sign-in needs a six-digit code
  *
  * `GET /users/{email}/has2fa`
  */
-export const usersHasTwoFactorAuth = { id: 'users.hasTwoFactorAuth', method: 'GET', path: '/users/{email}/has2fa', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const usersHasTwoFactorAuth = { id: 'users.hasTwoFactorAuth', method: 'GET', path: '/users/{email}/has2fa', upload: false, write: false, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List users
  *
  * `GET /users`
  */
-export const usersList = { id: 'users.list', method: 'GET', path: '/users', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersList = { id: 'users.list', method: 'GET', path: '/users', upload: false, write: false, token: true, guest: false, query: ['page', 'size', 'ids', 'includeDeleted'], parseAs: 'json' } as const;
 /**
  * List product administrators
  *
  * `GET /users/foshoAdmins`
  */
-export const usersListProductAdmins = { id: 'users.listProductAdmins', method: 'GET', path: '/users/foshoAdmins', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersListProductAdmins = { id: 'users.listProductAdmins', method: 'GET', path: '/users/foshoAdmins', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Resend an invitation
  *
  * `GET /users/resend/invite/{email}`
  */
-export const usersResendInvite = { id: 'users.resendInvite', method: 'GET', path: '/users/resend/invite/{email}', upload: false, write: false, token: false, guest: false, parseAs: 'json' } as const;
+export const usersResendInvite = { id: 'users.resendInvite', method: 'GET', path: '/users/resend/invite/{email}', upload: false, write: false, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Resend the verification e-mail
  *
  * `POST /users/{userId}/resendVerifyEmail`
  */
-export const usersResendVerifyEmail = { id: 'users.resendVerifyEmail', method: 'POST', path: '/users/{userId}/resendVerifyEmail', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersResendVerifyEmail = { id: 'users.resendVerifyEmail', method: 'POST', path: '/users/{userId}/resendVerifyEmail', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a new password from a reset link
  *
  * `PUT /users/{email}/reset/password`
  */
-export const usersResetPassword = { id: 'users.resetPassword', method: 'PUT', path: '/users/{email}/reset/password', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const usersResetPassword = { id: 'users.resetPassword', method: 'PUT', path: '/users/{email}/reset/password', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Restore a deleted user
  *
  * `PUT /users/{userId}/restore`
  */
-export const usersRestore = { id: 'users.restore', method: 'PUT', path: '/users/{userId}/restore', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersRestore = { id: 'users.restore', method: 'PUT', path: '/users/{userId}/restore', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Search users
  *
  * `GET /users/search`
  */
-export const usersSearch = { id: 'users.search', method: 'GET', path: '/users/search', upload: false, write: false, token: true, guest: false, parseAs: 'json' } as const;
+export const usersSearch = { id: 'users.search', method: 'GET', path: '/users/search', upload: false, write: false, token: true, guest: false, query: ['term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Make a user a product administrator, or not
  *
  * `PATCH /users/{userId}/admin`
  */
-export const usersSetAdmin = { id: 'users.setAdmin', method: 'PATCH', path: '/users/{userId}/admin', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersSetAdmin = { id: 'users.setAdmin', method: 'PATCH', path: '/users/{userId}/admin', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Turn on two-factor authentication
  *
  * `PUT /users/{userId}/2fasecret`
  */
-export const usersSetTwoFactorSecret = { id: 'users.setTwoFactorSecret', method: 'PUT', path: '/users/{userId}/2fasecret', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersSetTwoFactorSecret = { id: 'users.setTwoFactorSecret', method: 'PUT', path: '/users/{userId}/2fasecret', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a user's profile
  *
  * `PUT /users/{userId}`
  */
-export const usersUpdate = { id: 'users.update', method: 'PUT', path: '/users/{userId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdate = { id: 'users.update', method: 'PUT', path: '/users/{userId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Mark an onboarding step
  *
  * `PUT /users/{userId}/onboarding/{key}`
  */
-export const usersUpdateOnboarding = { id: 'users.updateOnboarding', method: 'PUT', path: '/users/{userId}/onboarding/{key}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateOnboarding = { id: 'users.updateOnboarding', method: 'PUT', path: '/users/{userId}/onboarding/{key}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Change a user's password
  *
  * `PUT /users/{userId}/password`
  */
-export const usersUpdatePassword = { id: 'users.updatePassword', method: 'PUT', path: '/users/{userId}/password', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdatePassword = { id: 'users.updatePassword', method: 'PUT', path: '/users/{userId}/password', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Upload a user's photo
  *
  * `PUT /users/{userId}/photo`
  */
-export const usersUpdatePhoto = { id: 'users.updatePhoto', method: 'PUT', path: '/users/{userId}/photo', upload: true, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdatePhoto = { id: 'users.updatePhoto', method: 'PUT', path: '/users/{userId}/photo', upload: true, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set a preference
  *
  * `PUT /users/{userId}/preferences/{key}`
  */
-export const usersUpdatePreference = { id: 'users.updatePreference', method: 'PUT', path: '/users/{userId}/preferences/{key}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdatePreference = { id: 'users.updatePreference', method: 'PUT', path: '/users/{userId}/preferences/{key}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Update a user's account fields
  *
  * `PUT /users/{userId}/private`
  */
-export const usersUpdatePrivate = { id: 'users.updatePrivate', method: 'PUT', path: '/users/{userId}/private', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdatePrivate = { id: 'users.updatePrivate', method: 'PUT', path: '/users/{userId}/private', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Replace a user's tags
  *
  * `PUT /users/{userId}/tags`
  */
-export const usersUpdateTags = { id: 'users.updateTags', method: 'PUT', path: '/users/{userId}/tags', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateTags = { id: 'users.updateTags', method: 'PUT', path: '/users/{userId}/tags', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the live cue's clock
  *
  * `PUT /users/{userId}/trackable/clock`
  */
-export const usersUpdateTrackableClock = { id: 'users.updateTrackableClock', method: 'PUT', path: '/users/{userId}/trackable/clock', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateTrackableClock = { id: 'users.updateTrackableClock', method: 'PUT', path: '/users/{userId}/trackable/clock', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the live cue
  *
  * `PUT /users/{userId}/trackable/cue`
  */
-export const usersUpdateTrackableCue = { id: 'users.updateTrackableCue', method: 'PUT', path: '/users/{userId}/trackable/cue', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateTrackableCue = { id: 'users.updateTrackableCue', method: 'PUT', path: '/users/{userId}/trackable/cue', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set the live cue and its clock
  *
  * `PUT /users/{userId}/trackable/cueAndCueClock`
  */
-export const usersUpdateTrackableCueAndCueClock = { id: 'users.updateTrackableCueAndCueClock', method: 'PUT', path: '/users/{userId}/trackable/cueAndCueClock', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateTrackableCueAndCueClock = { id: 'users.updateTrackableCueAndCueClock', method: 'PUT', path: '/users/{userId}/trackable/cueAndCueClock', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Set what the user follows in an event
  *
  * `PUT /users/{userId}/tracking/{eventId}`
  */
-export const usersUpdateTracking = { id: 'users.updateTracking', method: 'PUT', path: '/users/{userId}/tracking/{eventId}', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersUpdateTracking = { id: 'users.updateTracking', method: 'PUT', path: '/users/{userId}/tracking/{eventId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Check sign-up fields
  *
  * `POST /users/validate`
  */
-export const usersValidate = { id: 'users.validate', method: 'POST', path: '/users/validate', upload: false, write: true, token: true, guest: false, parseAs: 'json' } as const;
+export const usersValidate = { id: 'users.validate', method: 'POST', path: '/users/validate', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Verify an e-mail address
  *
  * `POST /users/verify/email`
  */
-export const usersVerifyEmail = { id: 'users.verifyEmail', method: 'POST', path: '/users/verify/email', upload: false, write: true, token: false, guest: false, parseAs: 'json' } as const;
+export const usersVerifyEmail = { id: 'users.verifyEmail', method: 'POST', path: '/users/verify/email', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
+
+/** The `X-Client-Id` header's rule (components.parameters.ClientId); the proxy holds an envelope's `clientId` to it. */
+export const clientIdRule = { pattern: /^[\x21-\x7E]{1,64}$/, minLength: 1, maxLength: 64 } as const;
 
 function byId(rows: readonly { readonly id: string }[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row]));
 }
 
-/** Every operation of the description by its operationId: method, path template, upload, write, credentials, parse mode. */
+/** Every operation of the description by its operationId: method, path template, upload, write, credentials, query, parse mode. */
 // Marked pure: an app that only takes single rows drops the table and every row it does not name.
 export const operations = /* @__PURE__ */ byId([
   activityAuditsList,

@@ -6090,8 +6090,8 @@ export interface components {
              */
             captcha: string;
             /**
-             * @description True when the sign-up link carried the full identity (§2: the app then treats the visitor as already
-             *     verified). A claim of the page, never proof: the server creates the account unverified and mails the
+             * @description True when the sign-up link carried the full identity (first name, last name, company and e-mail: the app then
+             *     treats the visitor as already verified). A claim of the page, never proof: the server creates the account unverified and mails the
              *     verification link all the same; only a link mailed to the address marks it verified.
              * @example true
              */

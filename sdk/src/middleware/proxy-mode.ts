@@ -9,7 +9,7 @@ const nonEmpty = (value: Record<string, unknown> | undefined) =>
 /**
  * Proxy mode (§7, Slack's `POST /api/group.method`): the call becomes `POST {proxy}/{operationId}` with a JSON body
  * `{ params, payload, query, clientId }`, or for an upload `POST {proxy}/upload/{operationId}` as multipart with
- * `file`, the payload fields, `params`/`query` as JSON text and `clientId`. The access token and guest pass the
+ * `params`/`query` as JSON text and `clientId` first, then `file` and the payload fields. The access token and guest pass the
  * credentials middleware put in the query travel in the envelope's `query`, never in the proxy URL (which servers
  * and browsers log); the client id leaves its header for the envelope's `clientId`. No API key is sent.
  * Registered per call, after every other middleware, so an app's own middleware sees the REST-shaped request.
@@ -33,11 +33,12 @@ export function proxyMode(ctx: CallContext, base: string): Middleware {
       headers.delete('content-length');
       let body: RequestInit['body'];
       if (ctx.form) {
+        // The envelope first: the proxy checks it before it parses the file.
         const form = new FormData();
-        for (const [name, value] of ctx.form) form.append(name, value);
         form.append('params', JSON.stringify(params.path ?? {}));
         form.append('query', JSON.stringify(query));
         if (clientId) form.append('clientId', clientId);
+        for (const [name, value] of ctx.form) form.append(name, value);
         body = form;
       } else {
         const text = markedBody(request, ctx) ?? (request.body === null ? '' : await request.text());

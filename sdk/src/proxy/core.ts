@@ -1,9 +1,14 @@
 import { ApiConfigError, httpUrl } from '../config.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
-import { directTarget, ENVELOPE_FIELDS, readEnvelope, uploadEnvelope } from './envelope.js';
-import { checkSameOrigin, isPassedType, PASSED_HEADER, parseJson, tooLarge } from './guards.js';
+import { type BodySource, settledRead } from './body-source.js';
+import { csvDisposition } from './disposition.js';
+import { checkUploadField, directTarget, readEnvelope, uploadEnvelope } from './envelope.js';
+import { forwardedHeaders } from './forwarded.js';
+import { checkSameOrigin, isJsonEssence, isPassedEssence, PASSED_HEADER, parseJson, tooLarge } from './guards.js';
+import { parseMediaType, serializeMediaType } from './media-type.js';
 import { ProxyProblem, problemBody } from './problem.js';
+import { boundaryOf, readUpload } from './upload.js';
 
 export interface ProxyHandlerOptions {
   /** The API the proxy calls in direct mode, e.g. `https://api.example.com`. */
@@ -22,6 +27,14 @@ export interface ProxyHandlerOptions {
   bodyTimeoutMs?: number;
   /** The site's own origins, the only ones whose calls are accepted (default: the request URL's origin). */
   origins?: readonly string[];
+  /**
+   * Whether the proxy sits behind a reverse proxy the site runs (nginx, a load balancer) that sets X-Forwarded-For,
+   * -Proto and -Host: then the incoming chain is kept (its well-formed nearest stretch, ten entries at most) and the
+   * peer's address appended, and the incoming proto and host passed on. Off by default, for a proxy that visitors
+   * reach directly: whatever X-Forwarded-* a caller sends is dropped, the chain starts afresh with the peer, the
+   * proto is this server's own and no host is sent.
+   */
+  trustProxy?: boolean;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -32,6 +45,8 @@ export interface Incoming {
   pathname: string;
   /** The request URL's origin: the site's own unless `origins` says otherwise. */
   origin: string;
+  /** The address the connection came from, when the entry knows it. */
+  peer?: string | undefined;
   header(name: string): string | null;
   /** The body, counted as it arrives (its declared length is judged before): a 413 problem past `maxBytes`, a 408 past `timeoutMs`. */
   body(maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>>;
@@ -45,12 +60,15 @@ export interface DirectCall {
   body?: string | FormData;
 }
 
-/** What the API answered, as either transport reads it. */
+/** What the API answered, as either transport reads it: its head, and its body still to come. */
 export interface Answer {
   status: number;
   statusText: string;
   headers: Iterable<[string, string]>;
-  body: Uint8Array<ArrayBuffer> | null;
+  /** None for a 204 or 304. */
+  body: BodySource | null;
+  /** The body's declared length, when it arrives as sent (not decoded on the way). */
+  length?: number | undefined;
 }
 
 /** The answer the browser gets: the API's (its allow-listed headers) or a problem. */
@@ -58,15 +76,44 @@ export interface Outgoing {
   status: number;
   statusText?: string;
   headers: [string, string][];
+  /** The body, or with `rest` its first bytes. */
   body: Uint8Array<ArrayBuffer> | string | null;
+  /** The rest of the API's body, written as it arrives; a failure while it does breaks the answer off. */
+  rest?: BodySource;
+  /** The whole body's length when the API declared it. */
+  length?: number | undefined;
 }
 
 /** Request headers a browser may pass through to the API; everything else (cookies, its own API key) stays here. */
 const FORWARDED = ['x-request-id', 'idempotency-key', 'prefer', 'accept', 'accept-language'];
 const OPERATION_NAME = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 const REQUEST_ID = /^[\w-]{1,64}$/;
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+/** Bytes of an answer taken before its head is written when they have already arrived. */
+const MAX_HELD = 64 * 1024;
+/** Leading bytes a JSON answer may have before its first value (a BOM, white space) that are looked through. */
+const MAX_JSON_LEAD = 64 * 1024;
+/** Bytes a JSON text can begin with once white space is passed: `{ [ " - 0-9 t f n`. */
+const JSON_START = new Set([...'{["-0123456789tfn'].map((c) => c.charCodeAt(0)));
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]);
+
+/** Chunks as one array. */
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The first bytes of a body, or null when it ends with none. */
+async function firstBytes(source: BodySource): Promise<Uint8Array | null> {
+  for (;;) {
+    const chunk = await source.read();
+    if (chunk === null || chunk.byteLength > 0) return chunk;
+  }
+}
 
 /** A problem-details answer (RFC 9457), never cached. */
 function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
@@ -95,6 +142,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const origins = options.origins ?? [];
+  const trustProxy = options.trustProxy === true;
   const decoder = new TextDecoder();
 
   /** The call's body: refused unread when its declared length is past the limit, else counted as it arrives. */
@@ -133,32 +181,30 @@ export function proxyCore(options: ProxyHandlerOptions) {
       request.header('origin'),
       origins.length ? origins : [request.origin],
     );
-    const type = request.header('content-type') ?? '';
+    const type = parseMediaType(request.header('content-type'));
     const headers: Record<string, string> = {};
     for (const header of FORWARDED) {
       const value = request.header(header);
       if (value !== null) headers[header] = value;
     }
+    const scheme = request.origin.startsWith('https:') ? 'https' : 'http';
+    Object.assign(headers, forwardedHeaders({ peer: request.peer, scheme, header: request.header }, trustProxy));
     headers['x-api-key'] = options.apiKey;
     if (upload) {
-      if (!MULTIPART_TYPE.test(type)) {
-        throw new ProxyProblem(415, 'Unsupported media type', 'An upload is multipart/form-data with a file part.');
-      }
+      const boundary = boundaryOf(type);
       // A plain HTML form can post multipart but cannot add a header: the SDK always sends its request id.
       if (request.header('x-request-id') === null) {
         throw new ProxyProblem(403, 'Forbidden', 'An upload carries an X-Request-Id header.');
       }
       const bytes = await bodyOf(request);
-      const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => {
-        throw new ProxyProblem(400, 'Bad request', 'The multipart body could not be read.');
+      const { url, fields } = readUpload(bytes, boundary, maxBodyBytes, {
+        field: (field, text) => checkUploadField(operation, field, text),
+        target: (envelope) => directTarget(endpoint, operation, uploadEnvelope(envelope), headers),
       });
-      const url = directTarget(endpoint, operation, uploadEnvelope(form), headers);
-      const fields = new FormData();
-      for (const [field, value] of form) if (!ENVELOPE_FIELDS.has(field)) fields.append(field, value);
       return { url, method: operation.method, headers, body: fields };
     }
     // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
-    if (!JSON_TYPE.test(type)) {
+    if (type?.essence !== 'application/json') {
       throw new ProxyProblem(415, 'Unsupported media type', 'A proxy call is a JSON body { params, payload, query }.');
     }
     const bytes = await bodyOf(request);
@@ -169,26 +215,99 @@ export function proxyCore(options: ProxyHandlerOptions) {
     return { url, method: operation.method, headers, body: JSON.stringify(envelope.payload) };
   }
 
-  /** The API's status, an allow-list of its headers and its body, if that body is JSON or CSV; else a 502. */
-  function answer(upstream: Answer, requestId: string): Outgoing {
+  const badGateway = (detail: string, requestId: string) => problemAnswer(502, 'Bad gateway', detail, requestId);
+
+  /**
+   * The API's status, an allow-list of its headers and its body as it arrives, if that body is JSON or CSV; else a
+   * 502. What is judged is the head, before a byte is passed: the Content-Type must be one well-formed media type
+   * whose essence is JSON or CSV (the browser is then sent that essence and a charset, nothing else), a CSV answer's
+   * Content-Disposition is rewritten to a safe `attachment`, and a JSON one's first bytes (white space aside) must
+   * be ones JSON can start with. Past those first bytes the body is passed as it arrives and no longer judged: it
+   * cannot be refused after its first byte has left (docs/SECURITY.md).
+   */
+  async function answer(upstream: Answer, requestId: string): Promise<Outgoing> {
+    const source = upstream.body;
     // A status fetch cannot carry (node:http reads 600 to 999 too) is no answer the browser could use.
     if (upstream.status < 200 || upstream.status > 599) {
-      return problemAnswer(502, 'Bad gateway', `The API answered with status ${upstream.status}.`, requestId);
+      source?.cancel();
+      return badGateway(`The API answered with status ${upstream.status}.`, requestId);
     }
-    // A repeated header is joined as fetch's Headers joins it, so two Content-Types are judged (and passed) together:
-    // a browser would take the last one.
+    // A repeated header is joined as fetch's Headers joins it, so two Content-Types are judged together (and, being
+    // no one media type, refused): a browser would take the last.
     const passed = new Map<string, string>();
     for (const [name, value] of upstream.headers) {
       const key = name.toLowerCase();
-      if (!PASSED_HEADER.test(key)) continue;
+      if (!PASSED_HEADER.test(key) && key !== 'content-type' && key !== 'content-disposition') continue;
       const seen = passed.get(key);
       passed.set(key, seen === undefined ? value : `${seen}, ${value}`);
     }
+    const type = parseMediaType(passed.get('content-type') ?? null);
+    const disposition = passed.get('content-disposition');
+    passed.delete('content-type');
+    passed.delete('content-disposition');
     const headers = [...passed];
-    if (upstream.body?.byteLength && !isPassedType(passed.get('content-type') ?? null)) {
-      return problemAnswer(502, 'Bad gateway', 'The API answered with a body that is neither JSON nor CSV.', requestId);
+    const reply = (body: Outgoing['body'], more?: Partial<Outgoing>): Outgoing => ({
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers,
+      body,
+      ...more,
+    });
+    if (type === undefined || !isPassedEssence(type.essence)) {
+      // Only an answer with no body at all may come back without a type the proxy passes.
+      if (source === null) return reply(null);
+      const first = await firstBytes(source);
+      if (first === null) return reply(null);
+      source.cancel();
+      return badGateway('The API answered with a body that is neither JSON nor CSV.', requestId);
     }
-    return { status: upstream.status, statusText: upstream.statusText, headers, body: upstream.body };
+    headers.push(['content-type', serializeMediaType(type)]);
+    if (type.essence === 'text/csv' && disposition !== undefined) {
+      headers.push(['content-disposition', csvDisposition(disposition)]);
+    }
+    if (source === null) return reply(null);
+    const held: Uint8Array[] = [];
+    let size = 0;
+    let ended = false;
+    // A CSV answer is judged on its head alone, a JSON one on its first bytes too.
+    let judged = !isJsonEssence(type.essence);
+    // The first chunk (a JSON answer's up to its first value): waited for before the head is written, so an answer
+    // that fails that early is still a 502 problem. Everything after it streams.
+    for (;;) {
+      const chunk = await source.read();
+      if (chunk === null) {
+        ended = true;
+        break;
+      }
+      held.push(chunk);
+      size += chunk.byteLength;
+      if (!judged) {
+        const start = chunk.findIndex((byte) => !JSON_SPACE.has(byte));
+        if ((start !== -1 && !JSON_START.has(chunk[start] as number)) || (start === -1 && size > MAX_JSON_LEAD)) {
+          source.cancel();
+          return badGateway('The API answered with a JSON type and a body that is not JSON.', requestId);
+        }
+        judged = start !== -1;
+      }
+      // All the bytes it declared are here (a small answer, most of them): its end is read too, which comes at once,
+      // and the answer goes out whole, in one write with its length.
+      if (judged && size !== upstream.length) break;
+    }
+    // What else has already arrived is taken too, up to a bound: the end of a small chunked answer comes with its
+    // bytes, and such an answer then goes out whole, in one write with its length, as it did when answers were held.
+    let rest = source;
+    while (!ended && size < MAX_HELD) {
+      const next = rest.arrived?.() ? { ready: await rest.read(), rest } : await settledRead(rest);
+      rest = next.rest;
+      if (next.ready === undefined) break;
+      if (next.ready === null) ended = true;
+      else {
+        held.push(next.ready);
+        size += next.ready.byteLength;
+      }
+    }
+    const body = held.length === 1 ? (held[0] as Uint8Array<ArrayBuffer>) : concat(held, size);
+    return ended ? reply(body) : reply(body, { rest, length: upstream.length });
   }
 
   /** 502 and 504 are retryable (§8): the SDK on the other side tries again under the same idempotency key. */
@@ -224,7 +343,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
       return problem(error, requestId);
     }
     try {
-      return answer(await send(direct), requestId);
+      return await answer(await send(direct), requestId);
     } catch (error) {
       return failed(error, requestId);
     }

@@ -1,3 +1,4 @@
+import { clientIdRule } from '../generated/operations.js';
 import type { OperationSpec } from '../operation-table.js';
 import { fillPath, pathParamProblem } from '../path-params.js';
 import { ProxyProblem } from './problem.js';
@@ -16,13 +17,17 @@ export interface Envelope {
   clientId?: string | undefined;
 }
 
-/** A client id as a header can carry it: visible characters, bounded. */
-const CLIENT_ID = /^[\x21-\x7e]{1,100}$/;
-
+/** The envelope's client id, sent upstream as `X-Client-Id`: held to that header's rule in the description. */
 function clientIdOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !CLIENT_ID.test(value)) {
-    throw new ProxyProblem(400, 'Bad request', '`clientId` must be 1 to 100 visible characters.');
+  const { pattern, minLength, maxLength } = clientIdRule;
+  const ok = typeof value === 'string' && value.length >= minLength && value.length <= maxLength && pattern.test(value);
+  if (!ok) {
+    throw new ProxyProblem(
+      400,
+      'Bad request',
+      `\`clientId\` is sent as X-Client-Id: ${minLength} to ${maxLength} characters matching ${pattern.source}.`,
+    );
   }
   return value;
 }
@@ -70,23 +75,65 @@ export function readEnvelope(body: unknown): Envelope {
 }
 
 /** The envelope of a multipart proxy upload: `params` and `query` as JSON text fields, `clientId` as text. */
-export function uploadEnvelope(form: FormData): Omit<Envelope, 'payload'> {
+export function uploadEnvelope(fields: ReadonlyMap<string, string>): Omit<Envelope, 'payload'> {
   return {
-    params: jsonField(form.get('params'), 'params'),
-    query: jsonField(form.get('query'), 'query'),
-    clientId: clientIdOf(form.get('clientId') ?? undefined),
+    params: jsonField(fields.get('params'), 'params'),
+    query: jsonField(fields.get('query'), 'query'),
+    clientId: clientIdOf(fields.get('clientId')),
   };
 }
 
-/** The multipart fields that are the envelope's, not the payload's. */
-export const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(['params', 'query', 'clientId']);
-
-/** The credentials the query may carry; each goes upstream only to the operations that take it. */
+/** The credentials the query may carry, each to the operations whose row says they take it. */
 const CREDENTIALS = { accessToken: 'token', guestPass: 'guest' } as const;
 
+/** Whether an operation takes a query parameter: one the description declares for it, or a credential it takes. */
+function takes(operation: OperationSpec, name: string): boolean {
+  if (name === 'accessToken' || name === 'guestPass') return operation[CREDENTIALS[name]] === true;
+  return operation.query?.includes(name) === true;
+}
+
+/** A caller's parameter name as a problem may quote it: printable, bounded. */
+const shown = (name: string) => name.replace(/[^\x21-\x7e]/g, '?').slice(0, 64);
+
 /**
- * The direct call an envelope stands for: the REST URL (path parameters checked and filled, then the query, with the
- * access token and guest pass only for the operations that take them), and the client id as `X-Client-Id`.
+ * The query holds only what the operation takes: the parameters the description declares for it, and the access
+ * token and guest pass where it takes them. Any other name (`apiKey`, `AccessToken`, a token sent to sign-in) is a
+ * 400 that names it, before anything goes upstream: names are compared exactly, so no case variant of a credential
+ * reaches an API that might read names loosely.
+ */
+function checkQuery(operation: OperationSpec, query: Values): void {
+  for (const name of Object.keys(query)) {
+    if (takes(operation, name)) continue;
+    const declared = [...(operation.query ?? [])];
+    if (operation.token) declared.push('accessToken');
+    if (operation.guest) declared.push('guestPass');
+    throw new ProxyProblem(
+      400,
+      'Bad request',
+      `Unexpected query parameter "${shown(name)}": this operation takes ${declared.length ? declared.join(', ') : 'none'}.`,
+    );
+  }
+}
+
+/** The path parameters fill the template: all of them, no others, none that moves the path. */
+function checkParams(template: string, params: Values): void {
+  const problem = pathParamProblem(template, params);
+  if (problem) throw new ProxyProblem(400, 'Bad request', problem);
+}
+
+/**
+ * Checks one envelope field of an upload the moment it has arrived, before any part after it is parsed: `params`
+ * against the path, `query` against what the operation takes, `clientId` against X-Client-Id's rule.
+ */
+export function checkUploadField(operation: OperationSpec, name: string, text: string): void {
+  if (name === 'params') checkParams(operation.path, jsonField(text, 'params'));
+  else if (name === 'query') checkQuery(operation, jsonField(text, 'query'));
+  else if (name === 'clientId') clientIdOf(text);
+}
+
+/**
+ * The direct call an envelope stands for: the REST URL (path parameters checked and filled, then the query the
+ * operation takes), and the client id as `X-Client-Id`.
  */
 export function directTarget(
   endpoint: string,
@@ -94,19 +141,14 @@ export function directTarget(
   envelope: Omit<Envelope, 'payload'>,
   headers: Record<string, string>,
 ): string {
-  const query: Values = {};
-  for (const [name, value] of Object.entries(envelope.query)) {
-    const needs = Object.hasOwn(CREDENTIALS, name) ? CREDENTIALS[name as keyof typeof CREDENTIALS] : undefined;
-    if (needs === undefined || operation[needs]) query[name] = value;
-  }
+  checkQuery(operation, envelope.query);
   if (envelope.clientId !== undefined) headers['x-client-id'] = envelope.clientId;
-  return directUrl(endpoint, operation.path, envelope.params, query).href;
+  return directUrl(endpoint, operation.path, envelope.params, envelope.query).href;
 }
 
 /** Reads a JSON text field of a multipart proxy upload (`params`, `query`). */
-function jsonField(text: ReturnType<FormData['get']>, where: string): Values {
-  if (text === null) return {};
-  if (typeof text !== 'string') throw new ProxyProblem(400, 'Bad request', `\`${where}\` must be JSON text.`);
+function jsonField(text: string | undefined, where: string): Values {
+  if (text === undefined) return {};
   try {
     return values(JSON.parse(text) as unknown, where);
   } catch (error) {
@@ -117,8 +159,7 @@ function jsonField(text: ReturnType<FormData['get']>, where: string): Values {
 
 /** The REST URL of a call: the template filled from `params` (all of them, no others, none that moves the path), then the query. */
 function directUrl(endpoint: string, template: string, params: Values, query: Values): URL {
-  const problem = pathParamProblem(template, params);
-  if (problem) throw new ProxyProblem(400, 'Bad request', problem);
+  checkParams(template, params);
   const path = fillPath(template, params);
   const url = new URL(`${endpoint}${path}`);
   for (const [name, value] of Object.entries(query)) {

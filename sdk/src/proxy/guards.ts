@@ -84,11 +84,13 @@ export function checkSameOrigin(site: string | null, origin: string | null, own:
   }
 }
 
-/** Answer headers an upstream may set on a proxied answer; every other one (its CSP, cookies, CORS) stays behind. */
+/**
+ * Answer headers an upstream may set on a proxied answer, as it sent them; every other one (its CSP, cookies, CORS)
+ * stays behind. Content-Type and Content-Disposition are judged and rewritten apart (`answer` in core.ts).
+ */
 export const PASSED_HEADER =
-  /^(content-type|content-disposition|cache-control|etag|last-modified|retry-after|x-request-id|ratelimit(-.*)?|x-ratelimit-.*|x-mock-scenario)$/i;
+  /^(cache-control|etag|last-modified|retry-after|x-request-id|ratelimit(-.*)?|x-ratelimit-.*|x-mock-scenario)$/i;
 
 /** Only JSON (problems included) and CSV bodies come back through the proxy: nothing the browser could render. */
-const PASSED_TYPE = /^(application\/([\w.+-]+\+)?json|text\/csv)\s*(;|$)/i;
-
-export const isPassedType = (type: string | null) => type !== null && PASSED_TYPE.test(type);
+export const isJsonEssence = (essence: string) => /^application\/(?:[\w.+-]+\+)?json$/.test(essence);
+export const isPassedEssence = (essence: string) => essence === 'text/csv' || isJsonEssence(essence);

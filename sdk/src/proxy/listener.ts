@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import type { BodySource } from './body-source.js';
 import { type DirectCall, type Incoming, type Outgoing, type ProxyHandlerOptions, proxyCore } from './core.js';
 import { tooLarge } from './guards.js';
 import { bytesOf, nodeAnswer } from './node-transport.js';
@@ -15,7 +16,7 @@ export interface ListenerRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Whether the whole body has arrived. */
   complete: boolean;
-  socket: object;
+  socket: object & { remoteAddress?: string | undefined };
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'error', listener: () => void): unknown;
   off(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
@@ -26,10 +27,17 @@ export interface ListenerRequest {
 /** What the listener writes to: Node's `ServerResponse`. */
 export interface ListenerResponse {
   shouldKeepAlive: boolean;
+  /** Whether the connection is gone (the visitor left, or the answer was broken off). */
+  destroyed: boolean;
   setHeader(name: string, value: string): unknown;
   appendHeader(name: string, value: string): unknown;
   writeHead(status: number, headers?: Record<string, string>): unknown;
+  /** Whether more may be written now; else wait for `drain`. */
+  write(chunk: Uint8Array): boolean;
   end(body?: Uint8Array | string): unknown;
+  destroy(): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
 }
 
 export type ProxyListener = (req: ListenerRequest, res: ListenerResponse) => Promise<void>;
@@ -79,12 +87,53 @@ function incoming(req: ListenerRequest): Incoming {
     method: req.method ?? 'GET',
     pathname: query === -1 ? target : target.slice(0, query),
     origin: `${scheme}://${header('host') ?? ''}`,
+    peer: req.socket.remoteAddress,
     header,
     body: (maxBytes, timeoutMs) => readBody(req, maxBytes, timeoutMs),
   };
 }
 
-function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing): void {
+/** Whether `res` takes more within `ms` (or is gone, which the caller sees as `destroyed`). */
+function drained(res: ListenerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (took: boolean) => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      resolve(took);
+    };
+    const onDrain = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    res.once('drain', onDrain);
+    res.once('close', onDrain);
+  });
+}
+
+/**
+ * Writes the rest of an API's answer as it arrives, as fast as the visitor takes it. An upstream that fails on the
+ * way (broken off, a length it did not keep, a stall) breaks the answer off too: the connection is destroyed, so
+ * the visitor sees a failed download, never a complete-looking truncated one. A visitor who leaves, or takes nothing
+ * for `idleMs`, lets go of the upstream.
+ */
+async function pump(res: ListenerResponse, rest: BodySource, idleMs: number): Promise<void> {
+  const gone = () => rest.cancel();
+  res.once('close', gone);
+  try {
+    for (;;) {
+      const chunk = await rest.read();
+      if (res.destroyed) return rest.cancel();
+      if (chunk === null) return void res.end();
+      if (!res.write(chunk) && !(await drained(res, idleMs))) throw new Error('The visitor took nothing.');
+    }
+  } catch {
+    rest.cancel();
+    res.destroy();
+  } finally {
+    res.off('close', gone);
+  }
+}
+
+async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing, idleMs: number): Promise<void> {
   for (const [name, value] of outgoing.headers) res.appendHeader(name, value);
   // A body not read to its end (refused early, too large, too slow) is not waited for: the connection closes.
   if (!req.complete) {
@@ -96,8 +145,14 @@ function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing):
     return void res.end();
   }
   const body = typeof outgoing.body === 'string' ? Buffer.from(outgoing.body) : outgoing.body;
-  res.writeHead(outgoing.status, { 'content-length': String(body.byteLength) });
-  res.end(body);
+  if (outgoing.rest === undefined) {
+    res.writeHead(outgoing.status, { 'content-length': String(body.byteLength) });
+    return void res.end(body);
+  }
+  // Without a declared length the answer goes chunked, whose end the visitor sees only when it is really there.
+  res.writeHead(outgoing.status, outgoing.length === undefined ? {} : { 'content-length': String(outgoing.length) });
+  if (body.byteLength) res.write(body);
+  await pump(res, outgoing.rest, idleMs);
 }
 
 /**
@@ -125,6 +180,7 @@ export function createProxyListener(options: ProxyHandlerOptions): ProxyListener
       // a 500 problem that says nothing of the error.
       outgoing = core.problem(new ProxyProblem(500, 'Internal error', 'The proxy could not take the call.'), requestId);
     }
-    write(req, res, outgoing);
+    // Whatever the host's response refuses of the API's head (Node checks header values again) breaks the answer off.
+    await write(req, res, outgoing, core.timeoutMs).catch(() => res.destroy());
   };
 }

@@ -1,10 +1,11 @@
 /// <reference types="node" />
-// The direct call over node:http(s) with kept-alive connections: no Request, Response or stream objects per call (a
-// decoder only for a compressed answer).
+// The direct call over node:http(s) with kept-alive connections: no Request or Response per call, the answer read
+// from Node's own message as it arrives (through a decoder only when compressed).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { guardedSource, timeoutError } from './body-source.js';
 import type { Answer, DirectCall } from './core.js';
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -21,9 +22,6 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 export const bytesOf = (buffer: Buffer) =>
   new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
-const timeoutError = (timeoutMs: number) =>
-  Object.assign(new Error(`The API did not answer within ${timeoutMs} ms.`), { name: 'TimeoutError' });
-
 /** The multipart bytes and type of a FormData (its boundary included), as fetch would send them. */
 async function encode(body: DirectCall['body']): Promise<{ bytes?: Uint8Array | string; type?: string }> {
   if (body === undefined || typeof body === 'string') return body === undefined ? {} : { bytes: body };
@@ -34,7 +32,53 @@ async function encode(body: DirectCall['body']): Promise<{ bytes?: Uint8Array | 
   };
 }
 
-/** Makes the direct call: redirects handed back as they are, the whole call (answer read) within `timeoutMs`. */
+/**
+ * The chunks of a stream as it gives them, a read at a time (the stream is paused between reads); a stream that
+ * closes before its end fails the read. Lighter than the stream's async iterator, which this runs in place of on
+ * every answer.
+ */
+function chunksOf(stream: Readable): () => Promise<Uint8Array | null> {
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = () => wake?.();
+  stream.on('readable', notify);
+  stream.once('end', () => {
+    ended = true;
+    notify();
+  });
+  stream.once('error', (error) => {
+    failure = error;
+    notify();
+  });
+  stream.once('close', () => {
+    if (!ended) failure ??= new Error('The API closed the connection mid-answer.');
+    notify();
+  });
+  return async () => {
+    for (;;) {
+      if (failure !== undefined) throw failure;
+      const chunk = stream.read() as Buffer | null;
+      if (chunk !== null) return bytesOf(chunk);
+      if (ended) return null;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  };
+}
+
+/** A declared Content-Length as a number, when it is one. */
+function declaredLength(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * Makes the direct call: redirects handed back as they are, the answer's head within `timeoutMs`, then its body as a
+ * source that waits at most `timeoutMs` for each chunk. A compressed body is decoded as it arrives, as fetch would;
+ * one sent as it is keeps its declared length, which its bytes must match.
+ */
 export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise<Answer> {
   const { bytes, type } = await encode(direct.body);
   const headers = { ...direct.headers };
@@ -48,34 +92,39 @@ export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise
       reject(timedOut ? timeoutError(timeoutMs) : error);
     };
     const onAnswer = (answer: IncomingMessage) => {
+      clearTimeout(timer);
       const status = answer.statusCode ?? 502;
-      const empty = status === 204 || status === 304;
-      const chunks: Buffer[] = [];
-      answer.on('error', fail);
-      answer.on('aborted', () => fail(new Error('The API closed the connection mid-answer.')));
+      const raw = answer.rawHeaders;
+      const pairs: [string, string][] = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
+      const head = { status, statusText: answer.statusMessage ?? '', headers: pairs };
+      if (status === 204 || status === 304) {
+        answer.resume();
+        return resolve({ ...head, body: null });
+      }
       // Decoded as fetch decodes it: node:http hands over the bytes as sent, which passed on as JSON would be garbage.
       const coding = String(answer.headers['content-encoding'] ?? 'identity')
         .trim()
         .toLowerCase();
       let stream: Readable = answer;
-      if (!empty && coding !== 'identity' && coding !== '') {
+      let length: number | undefined;
+      if (coding === 'identity' || coding === '') length = declaredLength(answer.headers['content-length']);
+      else {
         const decoder = DECODERS[coding];
         if (!decoder) {
           answer.destroy();
-          return fail(new Error(`The API answered in an encoding it cannot pass on: ${coding}.`));
+          return reject(new Error(`The API answered in an encoding it cannot pass on: ${coding}.`));
         }
-        stream = answer.pipe(decoder()) as unknown as Readable;
-        stream.on('error', fail);
+        // pipeline, not pipe: an upstream that breaks off mid-answer fails the decoder too, instead of ending it.
+        stream = pipeline(answer, decoder(), () => undefined) as unknown as Readable;
       }
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        clearTimeout(timer);
-        const raw = answer.rawHeaders;
-        const pairs: [string, string][] = [];
-        for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
-        const body = empty ? null : bytesOf(Buffer.concat(chunks));
-        resolve({ status, statusText: answer.statusMessage ?? '', headers: pairs, body });
-      });
+      const next = chunksOf(stream);
+      const stop = () => {
+        stream.destroy();
+        answer.destroy();
+      };
+      const arrived = () => answer.complete;
+      resolve({ ...head, length, body: guardedSource(next, stop, timeoutMs, length, arrived) });
     };
     const options = { method: direct.method, headers, agent: https ? agents.https : agents.http };
     const call = https ? httpsRequest(direct.url, options, onAnswer) : httpRequest(direct.url, options, onAnswer);

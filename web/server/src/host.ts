@@ -127,6 +127,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         endpoint: options.apiOrigin,
         apiKey: options.apiKey,
         operations: allowList,
+        // Behind a trusted load balancer the visitor's chain of addresses goes on with the peer appended; otherwise a
+        // caller's own X-Forwarded-* is dropped and the chain starts with the peer.
+        trustProxy,
         timeoutMs: options.upstreamTimeoutMs ?? 10_000,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
         fetch: metrics.timedFetch(options.fetch),

@@ -275,15 +275,32 @@ describe('/api', () => {
   });
 
   it('behind a trusted load balancer, takes calls from the HTTPS page it names; untrusted, refuses them', async () => {
-    const behind = (await testHost({ appDir: app, trustProxy: true })).host;
+    const { host: behind, backend } = await testHost({ appDir: app, trustProxy: true });
     const page = 'https://signin.example.com';
     const forwarded = { origin: page, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'signin.example.com' };
     try {
       const envelope = { params: { email: 'a@example.com' } };
       expect((await callApi(behind.url, 'users.hasTwoFactorAuth', envelope, forwarded)).status).toBe(200);
       expect((await callApi(proxy.url, 'users.hasTwoFactorAuth', envelope, forwarded)).status).toBe(403);
+      // The API's per-client limits see the visitor the load balancer names, then the balancer itself.
+      const visitor = { ...forwarded, 'x-forwarded-for': '203.0.113.7' };
+      expect((await callApi(behind.url, 'users.hasTwoFactorAuth', envelope, visitor)).status).toBe(200);
+      expect(backend.calls.at(-1)?.headers.get('x-forwarded-for')).toMatch(/^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
     } finally {
       await behind.stop();
+    }
+  });
+
+  it('untrusted, starts the chain of addresses afresh with the caller, whatever it claims', async () => {
+    const { host: direct, backend } = await testHost({ appDir: app });
+    try {
+      const claim = { 'x-forwarded-for': '203.0.113.7' };
+      expect((await callApi(direct.url, 'users.hasTwoFactorAuth', { params: { email: 'a@b.co' } }, claim)).status).toBe(
+        200,
+      );
+      expect(backend.calls.at(-1)?.headers.get('x-forwarded-for')).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    } finally {
+      await direct.stop();
     }
   });
 });
