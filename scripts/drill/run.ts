@@ -47,6 +47,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const COVERED = new Set([0, 502, 503, 504]);
 /** Writes the drill makes at least: its scripted visitors walk past the time set until they have. */
 const MIN_WRITES = 1000;
+/** The most a host may grow while the 200 MiB export streams through it. */
+const MAX_STREAM_GROWTH_MIB = 64;
 
 /** The scripted visitors' process, answering its questions for verification mail from the sandbox's outbox. */
 function startVisitors(
@@ -331,6 +333,18 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
     if (kills.some((kill) => /SIGTERM .*\(exit (?!0\))/.test(kill))) failures.push('a host did not exit 0 on SIGTERM');
     if (exported.status !== 200 || exported.bytes !== EXPORT_BYTES) {
       failures.push(`the export answered ${exported.status} with ${exported.bytes} bytes`);
+    }
+    // Streamed, the host holds a few buffers of the answer, not the answer: 200 MiB cost it 506 MB held whole.
+    if (peakGrowth > MAX_STREAM_GROWTH_MIB) {
+      failures.push(
+        `a host grew ${peakGrowth.toFixed(0)} MiB while 200 MiB streamed through it (at most ${MAX_STREAM_GROWTH_MIB})`,
+      );
+    }
+    const backendLast = faults.exported?.lastByteAt ?? 0;
+    if (!(exported.firstByteMs < backendLast)) {
+      failures.push(
+        `the visitor's first byte (${exported.firstByteMs.toFixed(0)} ms) came after the backend's last (${backendLast.toFixed(0)} ms)`,
+      );
     }
     if (sandbox.tally.brokenAnswers)
       failures.push(`${sandbox.tally.brokenAnswers} sandbox answers broke the description`);
