@@ -2,7 +2,7 @@
 // in front of the mock with its sandbox; scripted visitors (the SDK in Node) and Chromium visitors walk sign-up →
 // verify → sign-in through nginx while the drill kills and restarts the hosts and makes the backend fail at random
 // moments. Writes are counted from the sandbox's own ledger of what it applied, never from what the visitors believe.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { LIMITS, Limits } from '@runofshow/mock-server/sandbox/limits';
 import { type RunningStack, startStack } from '@runofshow/mock-server/stack';
-import { FAIL_TIMEOUT_S, type RunningNginx, selfSignedCertificate, startNginx } from '@runofshow/server/nginx';
+import { FAIL_TIMEOUT_S } from '@runofshow/server/nginx';
 import { browserVisitors } from './browsers.js';
 import { exportThrough } from './export.js';
 import { EXPORT_BYTES, FAULT_WORDS, type FaultKind, type FaultProxy, startFaultProxy } from './faults.js';
+import { hostEnvironment, startFront } from './front.js';
 import { HOST_MAIN, HostProcess } from './hosts.js';
 import { SeededRandom } from './random.js';
 import type { FromVisitors, ToVisitors, VisitorError, WriteRecord } from './visitors.js';
@@ -177,18 +178,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
       sandbox.state.outbox.list().find((mail) => mail.to === email && mail.kind === 'verification')?.link;
 
     // Two hosts as `npm run serve` runs them, behind nginx on the same machine.
-    const hostEnv = {
-      API_ORIGIN: faults.url,
-      API_MODE: 'proxy',
-      API_KEY: 'drill-api-key',
-      HCAPTCHA_SITEKEY: 'off',
-      TRUST_PROXY: 'on',
-      PUBLIC_HOSTS: `localhost:${port}`,
-      SHUTDOWN_DELAY: '1',
-      SHUTDOWN_TIMEOUT: '10',
-      API_EXTRA_OPERATIONS: 'users.exportCsv',
-      LOG_LEVEL: 'info',
-    };
+    const hostEnv = hostEnvironment(faults.url, port, { API_EXTRA_OPERATIONS: 'users.exportCsv' });
     const hosts = [
       new HostProcess('host-a', await freePort(), hostEnv, runDir),
       new HostProcess('host-b', await freePort(), hostEnv, runDir),
@@ -197,19 +187,11 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
     await Promise.all(hosts.map((host) => host.start()));
 
     // nginx, its configuration rendered by `npm run nginx:config` from the build's template.
-    const { certificate, key } = await selfSignedCertificate(runDir);
-    const config = execFileSync(process.execPath, [join(root, 'web/server/dist/nginx-main.js')], {
-      env: {
-        ...process.env,
-        NGINX_UPSTREAMS: hosts.map((host) => `127.0.0.1:${host.port}`).join(','),
-        NGINX_LISTEN: `127.0.0.1:${port}`,
-        TLS_CERTIFICATE: certificate,
-        TLS_CERTIFICATE_KEY: key,
-        NGINX_MAIN_APP: 'placeholder',
-      },
-      encoding: 'utf8',
+    const { nginx, certificate } = await startFront({
+      upstreams: hosts.map((host) => `127.0.0.1:${host.port}`),
+      port,
+      dir: runDir,
     });
-    const nginx: RunningNginx = await startNginx(config, runDir, port);
     cleanup.push(() => nginx.stop());
     log(
       `drill: nginx on ${site} (TLS, HTTP/2) → ${hosts.map((host) => host.url).join(', ')} → faults → ${stack.mock.url}`,
