@@ -3,6 +3,7 @@ import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
+import { AppliedLedger } from './sandbox/ledger.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
 import { type SandboxOptions, SignInSandbox } from './sandbox/sandbox.js';
 import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
@@ -43,6 +44,8 @@ export interface StackOptions {
 
 export interface RunningSandbox {
   state: SignInSandbox;
+  /** The calls it applied, by request id (what the fault drill counts writes from). */
+  applied: AppliedLedger;
   /** The sandbox's exchanges and the rules they broke (must stay at zero). */
   tally: ContractTally;
 }
@@ -113,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     mock: { url: running.url, stop: () => running.stop() },
     prism,
-    ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally } } : {}),
+    ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally, applied: sandbox.applied } } : {}),
     stop: async () => {
       await Promise.all([running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
@@ -126,8 +129,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  */
 async function startSandbox(host: string, options: SandboxOptions = {}) {
   const state = await SignInSandbox.seeded(options);
-  const backend = await startSandboxServer(state, await freePort(), host);
+  const applied = new AppliedLedger();
+  const backend = await startSandboxServer(state, await freePort(), host, undefined, applied);
   const routes = sandboxRoutes();
   const handles = (method: string, path: string) => matchSandbox(routes, method, path) !== undefined;
-  return { state, backend, handles, tally: new ContractTally() };
+  return { state, backend, handles, tally: new ContractTally(), applied };
 }

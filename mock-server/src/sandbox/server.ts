@@ -4,6 +4,7 @@ import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
 import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
+import { AppliedLedger } from './ledger.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
 interface Route {
@@ -40,6 +41,9 @@ export function matchSandbox(
   }
   return undefined;
 }
+
+/** How long the sandbox keeps an idle connection: longer than its client (Prism, Node's global agent) keeps one. */
+export const SANDBOX_KEEP_ALIVE_MS = 30_000;
 
 /** The sign-in payloads are small: a body past this is refused, as is one that is not JSON. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -96,6 +100,7 @@ export function startSandboxServer(
   port: number,
   host = '127.0.0.1',
   keys = new IdempotencyKeys(),
+  ledger = new AppliedLedger(),
 ): Promise<RunningServer> {
   const routes = sandboxRoutes();
   const server = createServer((req, res) => {
@@ -111,12 +116,16 @@ export function startSandboxServer(
     const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
     readJson(req)
       .then((body) => {
-        const apply = () =>
-          sandbox.answer(
+        const apply = async () => {
+          const answer = await sandbox.answer(
             found.operationId,
             { path: found.path, query: url.searchParams, body, client: clientOf(req) },
             url.searchParams.get('accessToken') ?? undefined,
           );
+          // Counted where the write is applied: a replay of an idempotent write never gets here.
+          ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
+          return answer;
+        };
         if (key === undefined) return apply();
         const fingerprint = fingerprintOf(method, `${url.pathname}${url.search}`, body);
         return keys.run(header(req, 'x-api-key') ?? '', key, fingerprint, apply);
@@ -140,5 +149,9 @@ export function startSandboxServer(
         );
       });
   });
+  // Prism forwards with Node's global agent, which keeps a connection for 5 s after its last use: were the sandbox to
+  // close idle ones after the same 5 s (Node's default), a call that reuses one as it closes fails as "socket hang up"
+  // and the visitor gets a 500. The client must always be the one to let go first.
+  server.keepAliveTimeout = SANDBOX_KEEP_ALIVE_MS;
   return listen(server, port, host);
 }

@@ -1,3 +1,4 @@
+import { operations } from '@runofshow/sdk/operations';
 import * as v from 'valibot';
 
 export type ApiMode = 'proxy' | 'direct';
@@ -14,6 +15,10 @@ export interface HostConfig {
   port: number;
   metricsPort: number | undefined;
   trustProxy: boolean;
+  /** Operations `/api` passes besides the app's own (proxy mode): a deployment's additions, documented in DEPLOY.md. */
+  extraOperations: string[];
+  /** Host names (with port) a host on a loopback address answers besides its own: the site's, behind a web server. */
+  publicHosts: string[];
   logLevel: LogLevel;
   /** Milliseconds `/readyz` answers 503 after SIGTERM before the listener closes, so a load balancer sees it leave. */
   shutdownDelayMs: number;
@@ -33,6 +38,10 @@ export const EXPECTS = {
   METRICS_PORT: 'a port number from 0 to 65535 for Prometheus metrics, not PORT (unset: no metrics)',
   TRUST_PROXY:
     "'on' when a load balancer in front sets X-Forwarded-Proto and X-Forwarded-Host, else 'off' (the default)",
+  API_EXTRA_OPERATIONS:
+    "operation ids /api passes besides the app's own, comma-separated, each one the SDK knows (users.exportCsv); unset, none",
+  PUBLIC_HOSTS:
+    'the host names visitors use, comma-separated, with the port unless 80 or 443 (www.example.com,localhost:8443); answered besides the loopback names when HOST is a loopback address (a web server in front on the same machine)',
   LOG_LEVEL: 'one of fatal, error, warn, info (the default), debug, trace, silent',
   SHUTDOWN_DELAY: 'seconds /readyz answers 503 after SIGTERM before the host stops accepting, 0 to 300 (5 by default)',
   SHUTDOWN_TIMEOUT: 'seconds in-flight requests get to finish after that, 0 to 300 (10 by default)',
@@ -88,6 +97,12 @@ const Environment = v.object({
   PORT: optional('PORT', isPort),
   METRICS_PORT: optional('METRICS_PORT', isPort),
   TRUST_PROXY: optional('TRUST_PROXY', (value) => SWITCH.test(value)),
+  API_EXTRA_OPERATIONS: optional('API_EXTRA_OPERATIONS', (value) =>
+    value.split(',').every((id) => Object.hasOwn(operations, id.trim())),
+  ),
+  PUBLIC_HOSTS: optional('PUBLIC_HOSTS', (value) =>
+    value.split(',').every((name) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(name.trim())),
+  ),
   LOG_LEVEL: optional('LOG_LEVEL', (value) => LEVELS.includes(value)),
   SHUTDOWN_DELAY: optional('SHUTDOWN_DELAY', isSeconds),
   SHUTDOWN_TIMEOUT: optional('SHUTDOWN_TIMEOUT', isSeconds),
@@ -118,6 +133,11 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       port,
       metricsPort,
       trustProxy: /^(on|true|1)$/i.test(given(e.TRUST_PROXY) ?? 'off'),
+      extraOperations:
+        given(e.API_EXTRA_OPERATIONS)
+          ?.split(',')
+          .map((id) => id.trim()) ?? [],
+      publicHosts: (given(e.PUBLIC_HOSTS)?.split(',') ?? []).map((name) => name.trim().toLowerCase()),
       logLevel: (given(e.LOG_LEVEL) ?? 'info') as LogLevel,
       shutdownDelayMs: Number(given(e.SHUTDOWN_DELAY) ?? 5) * 1000,
       shutdownTimeoutMs: Number(given(e.SHUTDOWN_TIMEOUT) ?? 10) * 1000,

@@ -6,6 +6,7 @@ import { startHost } from './host.js';
 import { createLogger } from './logger.js';
 import { HostMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-server.js';
+import { allowListOf } from './operation-manifest.js';
 
 const started = performance.now();
 const read = readConfig(process.env);
@@ -33,6 +34,8 @@ try {
     apiKey: config.apiKey,
     hcaptchaSitekey: config.hcaptchaSitekey,
     trustProxy: config.trustProxy,
+    hosts: config.publicHosts,
+    ...(config.apiMode === 'proxy' ? { operations: allowListOf(appDir, config.extraOperations) } : {}),
     logger,
     metrics,
   });

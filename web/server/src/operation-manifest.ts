@@ -15,7 +15,7 @@ export class ManifestError extends Error {
  * the build's manifest. Only ids come from the file; methods and paths come from the SDK, so a manifest can narrow
  * what the proxy passes and never invent a route.
  */
-export function allowListOf(appDir: string): OperationTable {
+export function allowListOf(appDir: string, extra: readonly string[] = []): OperationTable {
   const file = join(appDir, MANIFEST);
   let ids: unknown;
   try {
@@ -30,5 +30,7 @@ export function allowListOf(appDir: string): OperationTable {
   if (unknown.length) {
     throw new ManifestError(`${file} names operations the SDK does not know (${unknown.join(', ')}): rebuild both.`);
   }
-  return Object.fromEntries(ids.map((id) => [id, operations[id as keyof typeof operations]]));
+  // A deployment's additions (API_EXTRA_OPERATIONS, checked against the SDK's table when the host starts).
+  const all = [...new Set([...ids, ...extra.filter((id) => Object.hasOwn(operations, id))])];
+  return Object.fromEntries(all.map((id) => [id, operations[id as keyof typeof operations]]));
 }

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningHost } from '../src/index.js';
+import { allowListOf, type RunningHost } from '../src/index.js';
 import { API_KEY, type Backend, BIG, builtApp, callApi, type LogLines, STYLE, testHost } from './support.js';
 
 /** A GET that names the codings it accepts exactly (fetch always adds its own) and reads the bytes as sent. */
@@ -238,6 +238,21 @@ describe('/api', () => {
       expect((await callApi(host.url, 'tokens.delete', { params: { token: 't1' } })).status).toBe(200);
       expect((await callApi(host.url, 'users.hasTwoFactorAuth', { params: { email: 'a@b.co' } })).status).toBe(404);
       expect(otherBackend.calls).toHaveLength(1);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it('adds the operations a deployment names (API_EXTRA_OPERATIONS) to the build’s, and only those', async () => {
+    const app = await builtApp(['auth.login']);
+    const operations = allowListOf(app, ['users.exportCsv', 'admin.everything']);
+    expect(Object.keys(operations).sort()).toEqual(['auth.login', 'users.exportCsv']);
+    const { host, backend } = await testHost({ appDir: app, operations });
+    backend.answer = () => new Response('_id\n1\n', { headers: { 'content-type': 'text/csv' } });
+    try {
+      expect((await callApi(host.url, 'users.exportCsv', { query: { accessToken: 't1' } })).status).toBe(200);
+      expect((await callApi(host.url, 'teams.exportCsv', { query: { accessToken: 't1' } })).status).toBe(404);
+      expect(backend.calls.map((call) => new URL(call.url).pathname)).toEqual(['/users/csv']);
     } finally {
       await host.stop();
     }

@@ -1,0 +1,174 @@
+// The drill's backend faults: a proxy between the hosts and the mock (the hosts' API_ORIGIN) that, during the moments
+// the drill opens, makes the sandbox answer 503 before it sees a call, hold a call for a second, or apply a call and
+// lose its answer (a 503 in its place, or the connection cut). A call is faulted once at most (by its X-Request-Id,
+// which every try of it carries), so each fault is one the SDK's retries are meant to cover. It also serves the
+// drill's 200 MiB export, streamed, where a real backend would.
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FaultKind = 'unavailable' | 'stall' | 'lost' | 'cut';
+
+export const FAULT_WORDS: Record<FaultKind, string> = {
+  unavailable: '503 before the sandbox saw the call',
+  stall: 'held 1 s, then passed',
+  lost: 'applied, its answer replaced by a 503',
+  cut: 'applied, its connection cut before the answer',
+};
+
+/** The export the drill streams through nginx and a host: its path on the backend and its size. */
+export const EXPORT_PATH = '/users/csv';
+export const EXPORT_BYTES = 200 * 1024 * 1024;
+
+export interface ExportFigures {
+  /** Milliseconds from the request reaching the backend to its first and last byte leaving it. */
+  firstByteAt: number;
+  lastByteAt: number;
+  bytes: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  /** Faults each call arriving until `ms` from now with `kind` (one moment at a time). */
+  open(kind: FaultKind, ms: number): void;
+  /** Faults done, by kind. */
+  counts: Record<FaultKind, number>;
+  /** The request id of each faulted call, with how. */
+  faulted: Map<string, FaultKind>;
+  /** Calls passed to the sandbox. */
+  passed: number;
+  /** Calls the mock never answered, by error code (each cuts the host's connection: a 502 to the visitor). */
+  upstreamErrors: Map<string, number>;
+  /** The last export served. */
+  exported?: ExportFigures;
+  stop(): Promise<void>;
+}
+
+const STALL_MS = 1000;
+const UNAVAILABLE = JSON.stringify({
+  type: 'https://errors.runofshow.dev/service-unavailable',
+  title: 'Service unavailable',
+  status: 503,
+  detail: 'The service is unavailable; try again shortly.',
+});
+
+function unavailable(res: ServerResponse, requestId: string | undefined): void {
+  res.writeHead(503, {
+    'content-type': 'application/problem+json',
+    'content-length': String(Buffer.byteLength(UNAVAILABLE)),
+    'cache-control': 'no-store',
+    ...(requestId ? { 'x-request-id': requestId } : {}),
+  });
+  res.end(UNAVAILABLE);
+}
+
+/** 200 MiB of CSV rows, written as fast as the host takes them and no faster. */
+function streamExport(res: ServerResponse, figures: ExportFigures, started: number): void {
+  res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': String(EXPORT_BYTES) });
+  const header = '_id,firstName,lastName,email,isVerified,pending,createdOn\n';
+  const row = (i: number) =>
+    `${i.toString(16).padStart(24, '0')},Ada,Lovelace,ada.${i}@example.com,true,false,2026-01-12T15:04:05Z\n`;
+  let chunk = header;
+  let i = 0;
+  while (chunk.length < 64 * 1024) chunk += row(i++);
+  const block = Buffer.from(chunk.slice(0, 64 * 1024));
+  let left = EXPORT_BYTES;
+  const pump = () => {
+    while (left > 0) {
+      const piece = left >= block.length ? block : block.subarray(0, left);
+      left -= piece.length;
+      figures.bytes += piece.length;
+      if (figures.firstByteAt === 0) figures.firstByteAt = performance.now() - started;
+      if (left === 0) {
+        figures.lastByteAt = performance.now() - started;
+        res.end(piece);
+        return;
+      }
+      if (!res.write(piece)) return void res.once('drain', pump);
+    }
+  };
+  res.on('close', () => {
+    left = 0;
+  });
+  pump();
+}
+
+export async function startFaultProxy(target: string, host = '127.0.0.1'): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  let moment: { kind: FaultKind; until: number } | undefined;
+  const proxy: FaultProxy = {
+    url: '',
+    open(kind, ms) {
+      moment = { kind, until: performance.now() + ms };
+    },
+    counts: { unavailable: 0, stall: 0, lost: 0, cut: 0 },
+    faulted: new Map(),
+    passed: 0,
+    upstreamErrors: new Map(),
+    stop: async () => {},
+  };
+
+  const pass = (req: IncomingMessage, res: ServerResponse, after?: 'lost' | 'cut') => {
+    proxy.passed++;
+    const outgoing = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+        // A connection per call: a kept-alive one the mock closes as it is reused would be a fault nobody chose.
+        agent: false,
+      },
+      (answer) => {
+        if (!after) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        // The sandbox has answered, so the call is applied; the host never learns how.
+        answer.resume();
+        answer.on('end', () => {
+          if (after === 'cut') res.socket?.destroy();
+          else unavailable(res, req.headers['x-request-id'] as string | undefined);
+        });
+      },
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      proxy.upstreamErrors.set(code, (proxy.upstreamErrors.get(code) ?? 0) + 1);
+      res.socket?.destroy();
+    });
+    req.pipe(outgoing);
+  };
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://backend.invalid').pathname;
+    if (req.method === 'GET' && path === EXPORT_PATH) {
+      req.resume();
+      proxy.exported = { firstByteAt: 0, lastByteAt: 0, bytes: 0 };
+      return streamExport(res, proxy.exported, performance.now());
+    }
+    const id = req.headers['x-request-id'];
+    const now = performance.now();
+    const current = moment && moment.until > now ? moment.kind : undefined;
+    // The readiness probe (`GET /`, no request id) and a call faulted once already pass untouched.
+    if (!current || typeof id !== 'string' || proxy.faulted.has(id)) return pass(req, res);
+    proxy.faulted.set(id, current);
+    proxy.counts[current]++;
+    if (current === 'unavailable') {
+      req.resume();
+      return unavailable(res, id);
+    }
+    if (current === 'stall') return void setTimeout(() => pass(req, res), STALL_MS);
+    pass(req, res, current);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  proxy.url = `http://${host}:${port}`;
+  proxy.stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return proxy;
+}
