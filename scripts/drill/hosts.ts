@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseLogLines } from './log-lines.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const HOST_MAIN = join(root, 'web/server/dist/main.js');
@@ -110,9 +111,6 @@ export class HostProcess {
     } catch {
       return [];
     }
-    return text
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return parseLogLines(text);
   }
 }
