@@ -59,6 +59,12 @@ const steps: Step[] = [
     command: ['npm', 'run', '--silent', 'build', '-w', 'sdk', '-w', 'web'],
   },
   {
+    // Bytes, not timing: the built app's JavaScript per route against its budget (web/scripts/budget.ts), a few seconds.
+    name: 'JavaScript budget per route of the built sign-in app (gzip, chromium)',
+    command: ['npm', 'run', '--silent', 'budget', '-w', '@runofshow/web'],
+    browser: true,
+  },
+  {
     name: 'end-to-end tests (playwright, chromium)',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     cwd: `${root}web`,

@@ -83,6 +83,24 @@ export async function runChecks(endpoint) {
   ok(failed.headers.get('content-type')?.includes('json'), "the error carries the answer's headers");
   checks++;
 
+  // A 503 is retried: the SDK imports ky on a call's first retry, an import each runtime (and workerd's bundle) must
+  // resolve from the installed package.
+  let tries = 0;
+  const unavailable = () =>
+    new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503 }), {
+      status: 503,
+      headers: { 'content-type': 'application/problem+json' },
+    });
+  const flaky = createApiClient({
+    endpoint,
+    apiKey,
+    logger: false,
+    fetch: (input, init) => (++tries === 1 ? Promise.resolve(unavailable()) : fetch(input, init)),
+  });
+  const retried = await flaky.users.hasTwoFactorAuth({ params: { email: 'ada@example.com' } });
+  ok(typeof retried.hasTwoFactorAuth === 'boolean' && tries === 2, `a 503 is retried once, in ${tries} tries`);
+  checks++;
+
   // Nothing listens on port 9 here: the runtime's own error is kept as the cause.
   const nowhere = createApiClient({ endpoint: 'http://127.0.0.1:9', apiKey, logger: false });
   const lost = await nowhere.users

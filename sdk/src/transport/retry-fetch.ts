@@ -1,4 +1,4 @@
-import ky, { isHTTPError, type RetryOptions } from 'ky';
+import type { RetryOptions } from 'ky';
 import { ApiCancelError, parseRetryAfter } from '../errors.js';
 import { CallCancel } from './call-cancel.js';
 
@@ -32,6 +32,23 @@ const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options']
 /** An outcome of the first try, held so ky can judge it as if it had made the try itself. */
 type Outcome = { response: Response } | { error: unknown };
 
+type Ky = typeof import('ky');
+
+let kyModule: Promise<Ky> | undefined;
+
+/**
+ * ky, imported on the first retry: most calls never need it, so a bundler splits it off and a browser page fetches it
+ * only when an answer is retried (4 KB gzip less before a screen's first call). A failed import is forgotten, so the
+ * next retry asks again.
+ */
+function loadKy(): Promise<Ky> {
+  kyModule ??= import('ky').catch((error: unknown) => {
+    kyModule = undefined;
+    throw error;
+  });
+  return kyModule;
+}
+
 /** An answer retried is never read; undici holds the connection until it is read or cancelled. */
 const drop = (response: Response) => void response.body?.cancel().catch(() => {});
 
@@ -55,7 +72,7 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
   };
   const withinCap = (response: Response) => (askedWait(response) ?? 0) <= options.maxRetryAfterMs;
   // Built only when a call is retried: the first try never touches ky.
-  const retryOf = (call: TryCall): RetryOptions => ({
+  const retryOf = (call: TryCall, { isHTTPError }: Ky): RetryOptions => ({
     limit: Math.max(0, call.maxTries - 1),
     methods: ALL_METHODS,
     statusCodes,
@@ -96,12 +113,21 @@ export function retryingFetch(options: TryOptions): RetryingFetch {
       if (call.maxTries < 2 || call.cancel.aborted) throw error;
       first = { error };
     }
+    let lib: Ky;
+    try {
+      lib = await loadKy();
+    } catch {
+      // ky could not be fetched (a page whose network just failed): the first outcome stands, as the last try's would.
+      if ('response' in first) return first.response;
+      throw first.error;
+    }
+    const { default: ky, isHTTPError } = lib;
     let replayed = false;
     try {
       return await ky(request.url, {
         method: request.method,
         throwHttpErrors,
-        retry: retryOf(call),
+        retry: retryOf(call, lib),
         // Each try times itself in `sendTry`; ky's own timer would only add a second one.
         timeout: false,
         fetch: () => {

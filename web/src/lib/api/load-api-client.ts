@@ -6,9 +6,10 @@ let loaded: Api | undefined;
 let loading: Promise<Api> | undefined;
 
 /**
- * The API client, loaded on first use. The SDK (openapi-fetch, ky and the operation table) is about 11 KB gzip and
- * nothing on a screen's first paint needs it, so it is its own chunk, fetched when a visitor starts typing or a
- * screen makes its first call. Every call goes through here; `loadedApiClient` serves the global cancel.
+ * The API client, loaded on first use. The SDK (openapi-fetch, the client and the operation table) is about 9 KB gzip
+ * (ky, 5 KB more, comes only with a call's first retry) and nothing on a screen's first paint needs it, so it is its
+ * own chunk, fetched when a visitor starts typing or a screen makes its first call. Every call goes through here;
+ * `loadedApiClient` serves the global cancel.
  */
 export function loadApiClient(): Promise<Api> {
   loading ??= import('./api.js').then(
