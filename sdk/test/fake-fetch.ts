@@ -6,11 +6,20 @@ export function fakeFetch(
 ) {
   const requests: Request[] = [];
   const times: number[] = [];
+  // A real fetch holds its Request until it settles. Node's Request follows the caller's signal only through a weak
+  // reference, so a Request nothing holds is collected, and an abort then never reaches `hang`: under load a GC ran
+  // and a 30 ms timeout hung the test for 5 s.
+  const inFlight = new Set<Request>();
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request && !init ? input : new Request(input, init);
     requests.push(request.clone());
     times.push(performance.now());
-    return answer(request, requests.length);
+    inFlight.add(request);
+    try {
+      return await answer(request, requests.length);
+    } finally {
+      inFlight.delete(request);
+    }
   };
   return { fetch: fetch as typeof globalThis.fetch, requests, times };
 }
