@@ -5,5 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
-  test: { include: ['test/**/*.test.ts'], passWithNoTests: true, testTimeout: 30_000 },
+  test: {
+    include: ['test/**/*.test.ts'],
+    passWithNoTests: true,
+    testTimeout: 30_000,
+    // One Prism per configuration for every file (test/support/shared-prisms.ts), started before the files run.
+    globalSetup: ['test/support/shared-prisms.ts'],
+  },
 });

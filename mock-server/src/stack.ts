@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
+import { paths } from './paths.js';
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import { AppliedLedger } from './sandbox/ledger.js';
@@ -9,14 +9,7 @@ import { type SandboxOptions, SignInSandbox } from './sandbox/sandbox.js';
 import { matchSandbox, sandboxRoutes, startSandboxServer } from './sandbox/server.js';
 import { scenarios as catalogue, type Scenario } from './scenarios.js';
 
-const repo = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
-
-export const paths = {
-  bundle: repo('openapi/dist/openapi.json'),
-  docs: repo('openapi/dist/docs'),
-  app: repo('web/dist'),
-  gallery: repo('web/ui/dist'),
-};
+export { paths } from './paths.js';
 
 export interface StackOptions {
   /** The mock's public address (the scenario front); Prism itself listens on a free port behind it. */
@@ -40,6 +33,11 @@ export interface StackOptions {
   appOrigin?: () => string;
   /** The sandbox's clock, hasher and limits (tests); the real ones by default. */
   sandboxOptions?: SandboxOptions;
+  /**
+   * The address of a `prism mock` already running on the bundle (tests share one): the front stands in front of it
+   * and the stack neither starts nor stops a Prism. Not with `sandbox` or `upstream`, which need a Prism of their own.
+   */
+  prismUrl?: string;
 }
 
 export interface RunningSandbox {
@@ -67,20 +65,25 @@ export interface RunningStack {
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
+  if (options.prismUrl && (options.sandbox || options.upstream)) {
+    throw new Error('startStack: a shared Prism (prismUrl) cannot proxy to the sandbox or an upstream');
+  }
   const sandbox = options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
   let prism: RunningPrism;
   try {
-    prism = await startPrism({
-      spec: paths.bundle,
-      port: await freePort(),
-      host,
-      ...(options.errors || sandbox ? { errors: true } : {}),
-      ...(options.log ? { log: options.log } : {}),
-      ...(options.upstream ? { upstream: options.upstream } : {}),
-      ...(sandbox ? { upstream: sandbox.backend.url } : {}),
-    });
+    prism = options.prismUrl
+      ? { url: options.prismUrl, stop: async () => {} }
+      : await startPrism({
+          spec: paths.bundle,
+          port: await freePort(),
+          host,
+          ...(options.errors || sandbox ? { errors: true } : {}),
+          ...(options.log ? { log: options.log } : {}),
+          ...(options.upstream ? { upstream: options.upstream } : {}),
+          ...(sandbox ? { upstream: sandbox.backend.url } : {}),
+        });
   } catch (error) {
     await sandbox?.backend.stop();
     throw error;

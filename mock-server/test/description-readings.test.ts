@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/free-port.js';
-import { type RunningPrism, startPrism } from '../src/prism.js';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../src/stack.js';
 
 // Issue 12 points 1, 3 and 4, as a client written from §7 sees them on the real Prism: no requirement §7/§5 does not
@@ -11,17 +9,9 @@ const doc = JSON.parse(readFileSync(paths.bundle, 'utf8'));
 const calls = new Map(sampleCalls(doc).map((call) => [call.operationId, call]));
 const token = 'sample-access-token-0123456789';
 const guestPass = 'sample-guest-pass-0123456789';
-let direct: RunningPrism;
-let proxy: RunningPrism;
-
-beforeAll(async () => {
-  [direct, proxy] = await Promise.all([
-    startPrism({ spec: paths.bundle, port: await freePort(), errors: true }),
-    startPrism({ spec: paths.bundle.replace(/\.json$/, '.proxy.json'), port: await freePort(), errors: true }),
-  ]);
-}, 60_000);
-
-afterAll(() => Promise.all([direct?.stop(), proxy?.stop()]));
+// Prism --errors on the bundle and on the proxy description, shared by every file (support/shared-prisms.ts).
+const direct = { url: inject('prismBundle') };
+const proxy = { url: inject('prismProxyDescription') };
 
 function sample(id: string): SampleCall {
   const call = calls.get(id);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
 import { type RunningPrism, startPrism } from '../src/prism.js';
 import { paths } from '../src/stack.js';
@@ -14,17 +14,26 @@ const calls = sampleCalls(doc);
 const proxyBundle = bundle.replace(/\.json$/, '.proxy.json');
 // A work-in-progress bundle (OPENAPI_BUNDLE) may come without its proxy description; the real one always has it.
 const walkProxy = !process.env.OPENAPI_BUNDLE || existsSync(proxyBundle);
-let prism: RunningPrism;
-let proxyPrism: RunningPrism | undefined;
+let prism: Pick<RunningPrism, 'url'>;
+let proxyPrism: Pick<RunningPrism, 'url'> | undefined;
+const own: RunningPrism[] = [];
 
 beforeAll(async () => {
-  [prism, proxyPrism] = await Promise.all([
+  if (!process.env.OPENAPI_BUNDLE) {
+    // The real bundle: the Prisms every file shares (support/shared-prisms.ts), --errors on both descriptions.
+    prism = { url: inject('prismBundle') };
+    proxyPrism = { url: inject('prismProxyDescription') };
+    return;
+  }
+  const started = await Promise.all([
     startPrism({ spec: bundle, port: await freePort(), errors: true }),
     walkProxy ? startPrism({ spec: proxyBundle, port: await freePort(), errors: true }) : undefined,
   ]);
+  own.push(...started.filter((p) => p !== undefined));
+  [prism, proxyPrism] = started as [RunningPrism, RunningPrism | undefined];
 }, 60_000);
 
-afterAll(() => Promise.all([prism?.stop(), proxyPrism?.stop()]));
+afterAll(() => Promise.all(own.map((p) => p.stop())));
 
 /** The same call in proxy mode (§7): POST /api/{group}.{method} with { params, payload, query }. */
 function sendProxy(call: SampleCall): Promise<Response> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
 import type { RunningServer } from '../src/listen.js';
 import { ssoStandIn } from '../src/sso-stand-in.js';
@@ -8,14 +8,14 @@ import { badEmailPathErrors } from './support/bad-email.js';
 
 // The mock's public address on the real Prism and the real bundle: scenario accounts, Prefer from the client, CORS,
 // requests that break the description, both transports (the proxy one through the SDK's listener) and the SSO
-// stand-in.
+// stand-in. The front is this file's own; the Prism behind it is the one every file shares (support/shared-prisms.ts).
 let stack: RunningStack;
 let proxy: RunningServer;
 const origin = 'http://127.0.0.1:5999';
 const json = { 'content-type': 'application/json', 'x-api-key': 'qa-key', origin };
 
 beforeAll(async () => {
-  stack = await startStack({ mockPort: await freePort() });
+  stack = await startStack({ mockPort: await freePort(), prismUrl: inject('prismBundle') });
   proxy = await startProxy(stack.mock.url);
 }, 60_000);
 
