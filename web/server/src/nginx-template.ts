@@ -120,6 +120,10 @@ function toHosts(): string[] {
   ];
 }
 
+// nginx refuses any method but GET and HEAD on a file with an HTML 405 of its own, carrying the file's headers (an
+// immutable Cache-Control, no Allow): the host answers it instead, as it answers every other refusal.
+const READ_ONLY = 'error_page 405 = @hosts;';
+
 /** The placeholder page of the main application (`/dash/…`, `/sso/login/…`) when it is not deployed here. */
 const PLACEHOLDER_PAGE =
   '<!doctype html><html lang=en><meta charset=utf-8><title>Run of Show</title><h1>Main application</h1><p>Signed in: the main application is not deployed here.</p>';
@@ -230,6 +234,7 @@ ${health
     location ${regex({ source: `${hashed}/(?<file>[^/]+)$`, flags: patterns.hashed.flags })} {
       root ${slot('NGINX_APP_DIR')}/assets;
       try_files /$file @hosts;
+      ${READ_ONLY}
       gzip_static on;
       ${slot('BROTLI_STATIC')}
 ${indent(own(cacheControl.hashed, [['Vary', 'Accept-Encoding']]), 6)}
@@ -245,6 +250,7 @@ ${indent(own(cacheControl.hashed, [['Vary', 'Accept-Encoding']]), 6)}
     location ~* "^${base}/(?<file>[^/.][^/]*)$" {
       root ${slot('NGINX_APP_DIR')};
       try_files /$file @hosts;
+      ${READ_ONLY}
       gzip_static on;
       ${slot('BROTLI_STATIC')}
 ${indent(own(cacheControl.page, [['Vary', 'Accept-Encoding']]), 6)}
