@@ -167,9 +167,14 @@ ${typesBlock()}
   access_log access.log runofshow;
   # What the log shows of a request: its path alone (a query may hold a secret), a token page's token replaced, as
   # the host's log does.
-  map $request_uri $logged_path {
-    ${quoted(`~*^(?<kept>${tokenPage})[^/?]+`)} "$kept[redacted]";
+  # A token page is matched on the path as nginx decoded and resolved it, as the host and the app's router see it:
+  # the raw text may not show it (/app.login/%72eset/<token>).
+  map $request_uri $request_path {
     "~^(?<kept>[^?]*)" $kept;
+  }
+  map $uri $logged_path {
+    ${quoted(`~*^(?<kept>${tokenPage})[^/]+`)} "$kept[redacted]";
+    default $request_path;
   }
   client_body_temp_path body-temp;
   proxy_temp_path proxy-temp;
