@@ -120,6 +120,10 @@ function toHosts(): string[] {
   ];
 }
 
+// nginx refuses any method but GET and HEAD on a file with an HTML 405 of its own, carrying the file's headers (an
+// immutable Cache-Control, no Allow): the host answers it instead, as it answers every other refusal.
+const READ_ONLY = 'error_page 405 = @hosts;';
+
 /** The placeholder page of the main application (`/dash/…`, `/sso/login/…`) when it is not deployed here. */
 const PLACEHOLDER_PAGE =
   '<!doctype html><html lang=en><meta charset=utf-8><title>Run of Show</title><h1>Main application</h1><p>Signed in: the main application is not deployed here.</p>';
@@ -163,9 +167,14 @@ ${typesBlock()}
   access_log access.log runofshow;
   # What the log shows of a request: its path alone (a query may hold a secret), a token page's token replaced, as
   # the host's log does.
-  map $request_uri $logged_path {
-    ${quoted(`~*^(?<kept>${tokenPage})[^/?]+`)} "$kept[redacted]";
+  # A token page is matched on the path as nginx decoded and resolved it, as the host and the app's router see it:
+  # the raw text may not show it (/app.login/%72eset/<token>).
+  map $request_uri $request_path {
     "~^(?<kept>[^?]*)" $kept;
+  }
+  map $uri $logged_path {
+    ${quoted(`~*^(?<kept>${tokenPage})[^/]+`)} "$kept[redacted]";
+    default $request_path;
   }
   client_body_temp_path body-temp;
   proxy_temp_path proxy-temp;
@@ -230,6 +239,7 @@ ${health
     location ${regex({ source: `${hashed}/(?<file>[^/]+)$`, flags: patterns.hashed.flags })} {
       root ${slot('NGINX_APP_DIR')}/assets;
       try_files /$file @hosts;
+      ${READ_ONLY}
       gzip_static on;
       ${slot('BROTLI_STATIC')}
 ${indent(own(cacheControl.hashed, [['Vary', 'Accept-Encoding']]), 6)}
@@ -245,6 +255,7 @@ ${indent(own(cacheControl.hashed, [['Vary', 'Accept-Encoding']]), 6)}
     location ~* "^${base}/(?<file>[^/.][^/]*)$" {
       root ${slot('NGINX_APP_DIR')};
       try_files /$file @hosts;
+      ${READ_ONLY}
       gzip_static on;
       ${slot('BROTLI_STATIC')}
 ${indent(own(cacheControl.page, [['Vary', 'Accept-Encoding']]), 6)}

@@ -21,6 +21,19 @@ function redactQuery(query: string): string {
 }
 
 /**
+ * The path as the host matches its pages (dot segments resolved, then decoded) when that is a token page, which the
+ * raw text (`/app.login/%72eset/<token>`) need not show.
+ */
+function resolvedTokenPage(path: string): string | undefined {
+  try {
+    const resolved = decodeURI(new URL(`http://site.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname);
+    return TOKEN_PAGE.test(resolved) ? resolved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A request target fit for a log line: the token of a token page and the value of a secret query parameter replaced
  * (the `/api` calls carry theirs in the body, which is never logged). A fragment, which browsers never send, is left.
  */
@@ -30,6 +43,8 @@ export function redactPath(target: string): string {
   const question = target.indexOf('?');
   const path = target.slice(0, question === -1 || question > end ? end : question);
   const query = question === -1 || question > end ? '' : target.slice(question + 1, end);
-  const shownPath = path.replace(TOKEN_PAGE, `$1${REDACTED}`);
+  const shownPath = TOKEN_PAGE.test(path)
+    ? path.replace(TOKEN_PAGE, `$1${REDACTED}`)
+    : (resolvedTokenPage(path)?.replace(TOKEN_PAGE, `$1${REDACTED}`) ?? path);
   return `${shownPath}${question === -1 || question > end ? '' : `?${redactQuery(query)}`}${target.slice(end)}`;
 }

@@ -7,17 +7,32 @@ const TEXT = 'text/plain; charset=utf-8';
 
 export type Encoding = 'br' | 'gzip';
 
-/**
- * The coding to send for an `Accept-Encoding` header: brotli, then gzip, each unless refused with `q=0`; none when the
- * client names neither (or `identity` only).
- */
-export function preferredEncoding(header: string | undefined): Encoding | undefined {
+/** Each coding an `Accept-Encoding` header names, with its weight (`q`, 1 when not given). */
+function codingWeights(header: string | undefined): Map<string, number> {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
+  return accepted;
+}
+
+/**
+ * The twins a file server may send for an `Accept-Encoding` header: brotli and gzip where named and not refused with
+ * `q=0`. Named, not through `*`: nginx's brotli_static and gzip_static in front read it that way.
+ */
+export function acceptedTwins(header: string | undefined): Encoding[] {
+  const accepted = codingWeights(header);
+  return (['br', 'gzip'] as const).filter((name) => (accepted.get(name) ?? 0) > 0);
+}
+
+/**
+ * The coding to send for an `Accept-Encoding` header: brotli, then gzip, each unless refused with `q=0`; none when the
+ * client names neither (or `identity` only).
+ */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  const accepted = codingWeights(header);
   const wants = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
   return wants('br') ? 'br' : wants('gzip') ? 'gzip' : undefined;
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import { cacheControl } from './routes.js';
+import { acceptedTwins } from './send.js';
 
 export type StaticFiles = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
@@ -38,10 +39,15 @@ export function staticFiles(root: string): StaticFiles {
       }
       // The app has no use for ranges, and sirv reads a malformed one as an out-of-range stream.
       delete req.headers.range;
+      // sirv looks for the words `br` and `gzip` alone: `br;q=0` (the client refuses brotli) got brotli.
+      const accepted = req.headers['accept-encoding'];
+      req.headers['accept-encoding'] = acceptedTwins(accepted).join(', ');
       const original = req.url;
       req.url = path;
       serve(req, res, () => {
+        // A miss is answered by the caller, which reads the request as it came (its own documents honour `*`).
         req.url = original;
+        req.headers['accept-encoding'] = accepted;
         resolve(false);
       });
       if (res.headersSent) resolve(true);

@@ -106,6 +106,15 @@ describe('the built app', () => {
     expect(await (await fetch(url)).text()).toBe(BIG);
   });
 
+  it('never sends a file in a coding the client refused with q=0, as nginx in front does not', async () => {
+    const url = `${proxy.url}/app.login/assets/big-abc.js`;
+    expect((await rawGet(url, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    const refused = await rawGet(url, 'gzip;q=0, br;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.length).toBe(Buffer.byteLength(BIG));
+    expect((await rawGet(url, 'gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('compresses the documents it writes as the client accepts, brotli first, gzip unless refused', async () => {
     await writeFile(join(app, 'index.html'), `<head><style>${STYLE}</style></head>${'<p>padding</p>'.repeat(200)}`);
     const url = `${proxy.url}/app.login/forgot`;

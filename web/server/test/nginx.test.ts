@@ -193,6 +193,27 @@ describe('nginx in front of the host', () => {
       expect(shown(front)).toEqual(shown(host));
     });
 
+    it.each([
+      ['POST', '/app.login/assets/big-abc.js'],
+      ['PUT', '/app.login/api-operations.json'],
+      ['DELETE', '/APP.LOGIN/assets/main-abc.js'],
+    ])('refuses %s on a file it serves as the host does: 405, Allow, never cached', async (method, path) => {
+      const front = await ask(`${site}${path}`, ca, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const response = await fetch(`${hostUrl}${path}`, {
+        method,
+        headers: { 'x-forwarded-proto': 'https' },
+        body: '{}',
+      });
+      const host = { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.alloc(0) };
+      expect(shown(front)).toEqual(shown(host));
+      expect(front.headers.allow).toBe('GET, HEAD');
+      expect(front.headers['cache-control']).toBe('no-store');
+    });
+
     it('serves the files itself, with the twin the build wrote', async () => {
       const answer = await ask(`${site}/app.login/assets/big-abc.js`, ca, { headers: { 'accept-encoding': 'br' } });
       expect(answer.headers['x-request-id']).toBeUndefined();
@@ -245,8 +266,10 @@ describe('nginx in front of the host', () => {
     it('logs no token and no query', async () => {
       await ask(`${site}/app.login/reset/secret-reset-token?accessToken=secret-access`, ca);
       await ask(`${site}/APP.LOGIN//Verify/secret-verify-token`, ca);
+      // A token page as the host and the app's router see it once decoded: its token is no less secret.
+      await ask(`${site}/app.login/%72eset/secret-encoded-token`, ca);
       expect(nginx.accessLog()).toContain('"path":"/app.login/reset/[redacted]"');
-      expect(nginx.accessLog()).toContain('"path":"/APP.LOGIN//Verify/[redacted]"');
+      expect(nginx.accessLog()).toContain('"path":"/APP.LOGIN/Verify/[redacted]"');
       expect(nginx.accessLog()).not.toMatch(/secret-/);
     });
 
