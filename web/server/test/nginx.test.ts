@@ -255,6 +255,22 @@ describe('nginx in front of the host', () => {
       }
     });
 
+    it('answers over HTTP/2 a request whose headers the host accepts (12 KiB of cookies), not a reset', async () => {
+      const session = connectHttp2(site, { ca });
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          const stream = session.request({ ':path': '/app.login/login', cookie: `big=${'x'.repeat(12 * 1024)}` });
+          stream.on('response', (headers) => resolve(Number(headers[':status'])));
+          stream.on('error', reject);
+          stream.on('close', () => reject(new Error(`closed without an answer (code ${stream.rstCode})`)));
+          stream.resume();
+        });
+        expect(status).toBe(200);
+      } finally {
+        session.close();
+      }
+    });
+
     it('answers the main application’s paths with its placeholder, with the same headers', async () => {
       const answer = await ask(`${site}/dash/redirect`, ca);
       expect(answer.status).toBe(200);
