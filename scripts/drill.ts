@@ -4,16 +4,13 @@
 // DRILL_SEED replays a run; DRILL_SECONDS (30), DRILL_VISITORS (50), DRILL_BROWSERS (5) size it.
 // `--strip-keys` (test-only, never recorded): the scripted visitors send writes without an Idempotency-Key, which
 // must make the drill fail with writes applied twice; it proves the counting can fail.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedFrom } from './drill/random.js';
 import { runDrill } from './drill/run.js';
 import { ensureChromium } from './ensure-chromium.js';
 import { ensureNginx } from './ensure-nginx.js';
+import { writeMeasurements } from './measurements-section.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { 'strip-keys': { type: 'boolean' }, screenshot: { type: 'string' } } });
 const number = (name: string, fallback: number) => {
   const given = process.env[name];
@@ -22,13 +19,8 @@ const number = (name: string, fallback: number) => {
   return Number(given);
 };
 
-const BEGIN = '<!-- BEGIN drill: written by scripts/drill.ts -->';
-const END = '<!-- END drill -->';
-
-/** The table as Markdown, dated, between its markers in docs/measurements.md (the latest run replaces the last). */
+/** The table as Markdown, dated, in docs/measurements.md (the latest run replaces the last). */
 function record(rows: [string, string][], lastLine: string): void {
-  const file = join(root, 'docs/measurements.md');
-  const text = readFileSync(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
   const table = [
     `Latest run, ${date}, \`npm run drill\` (also a step of \`npm test\`), on this machine (2 cores):`,
@@ -39,14 +31,7 @@ function record(rows: [string, string][], lastLine: string): void {
     '',
     `\`${lastLine}\``,
   ].join('\n');
-  const start = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  const section = `${BEGIN}\n${table}\n${END}`;
-  const next =
-    start !== -1 && end > start
-      ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}`
-      : `${text.trimEnd()}\n\n## Fault drill: nginx, two hosts, the sandbox\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeMeasurements('drill', 'scripts/drill.ts', 'Fault drill: nginx, two hosts, the sandbox', table);
 }
 
 ensureNginx();

@@ -4,11 +4,10 @@
 // certificate. Needs `npm run build` first. Writes the figures, dated, into docs/measurements.md.
 // LOAD_SECONDS (10) and LOAD_CONNECTIONS (10) size each run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { SEED_PASSWORD } from '@runofshow/mock-server/sandbox/seed';
@@ -16,8 +15,8 @@ import { startStack } from '@runofshow/mock-server/stack';
 import { hostEnvironment, startFront } from './drill/front.js';
 import { HostProcess } from './drill/hosts.js';
 import { ensureNginx } from './ensure-nginx.js';
+import { writeMeasurements } from './measurements-section.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 10);
 const run = promisify(execFile);
@@ -120,10 +119,6 @@ try {
   await stack.stop();
 }
 
-const BEGIN = '<!-- BEGIN load: written by scripts/load.ts -->';
-const END = '<!-- END load -->';
-const file = join(root, 'docs/measurements.md');
-const text = readFileSync(file, 'utf8');
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const table = [
   `${date} UTC, \`npm run build && npm run load\`: autocannon, ${connections} connections, ${seconds} s per figure, in a process of its own, over HTTPS (HTTP/1.1) to nginx on loopback; the hosts at \`LOG_LEVEL=warn\`; the mock with its sandbox behind Prism's validating proxy. Node ${process.versions.node}, 2 cores; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end.`,
@@ -135,13 +130,5 @@ const table = [
       `| ${f.hosts} | ${f.what} | ${Math.round(f.perSecond)} | ${f.p50} ms | ${f.p99} ms | ${f.notOk ? f.codes : 0} |`,
   ),
 ].join('\n');
-const start = text.indexOf(BEGIN);
-const end = text.indexOf(END);
-const section = `${BEGIN}\n${table}\n${END}`;
-writeFileSync(
-  file,
-  start !== -1 && end > start
-    ? `${text.slice(0, start)}${section}${text.slice(end + END.length)}`
-    : `${text.trimEnd()}\n\n## Through nginx: \`npm run load\`\n\n${section}\n`,
-);
+writeMeasurements('load', 'scripts/load.ts', 'Through nginx: `npm run load`', table);
 console.log(`docs/measurements.md: the figures written (${date} UTC)`);
