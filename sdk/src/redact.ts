@@ -1,6 +1,21 @@
 /** Keys whose values are never logged nor put in an error: passwords, captcha answers, tokens, keys, card codes. */
-const SECRET_KEY = /pass(word)?|captcha|token|secret|cvc|api-?key|authorization|cookie/i;
+const SECRET_KEY = /pass|captcha|token|secret|cvc|api[-_]?key|authorization|cookie/i;
 export const REDACTED = '[redacted]';
+
+/**
+ * A URL's query with the value of every secret-named parameter replaced, for a log line (the host's and the mock's).
+ * The query is split at `&` and each name tested on its own, so the cost grows with the length: one expression over
+ * the whole query backtracked (a 15 KB target took 38 ms, issue 20 point 10).
+ */
+export function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at !== -1 && SECRET_KEY.test(pair.slice(0, at)) ? `${pair.slice(0, at + 1)}${REDACTED}` : pair;
+    })
+    .join('&');
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);

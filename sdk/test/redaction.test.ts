@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../src/index.js';
+import { redactQuery } from '../src/proxy/listener.js';
 import { captureLogger, fakeFetch, problemResponse } from './fake-fetch.js';
 
 const endpoint = 'https://api.test';
@@ -50,5 +51,13 @@ describe('logs and errors hold no secrets', () => {
     expect(error.status).toBe(0);
     expect(leaks(`${error.message} ${String(error.cause)} ${JSON.stringify(entries)}`)).toEqual([]);
     expect(entries[0]?.details).toMatchObject({ path: '/token/user', operationId: 'tokens.getUser' });
+  });
+});
+
+describe('redactQuery (the host and the mock log request targets with it)', () => {
+  it('hides the value of every secret-named parameter, by the names the client redacts, and keeps the rest', () => {
+    expect(redactQuery('email=ada%40example.com&api_key=k1&apiKey=k2&AccessToken=t&password=p&cookie=c&page=2')).toBe(
+      'email=ada%40example.com&api_key=[redacted]&apiKey=[redacted]&AccessToken=[redacted]&password=[redacted]&cookie=[redacted]&page=2',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { ProxyProblem } from './problem.js';
 import { fetchAnswer } from './transport.js';
 
 export { ApiConfigError } from '../config.js';
+export { REDACTED, redactQuery } from '../redact.js';
 export type { ProxyHandlerOptions } from './core.js';
 
 /** What the listener reads of a request: Node's `IncomingMessage` (Express's and Fastify's raw request are one). */

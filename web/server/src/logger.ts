@@ -1,6 +1,6 @@
+import { REDACTED } from '@runofshow/sdk/proxy-listener';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from './config.js';
-import { REDACTED } from './redact-path.js';
 
 export type { Logger };
 

@@ -1,24 +1,7 @@
-export const REDACTED = '[redacted]';
+import { REDACTED, redactQuery } from '@runofshow/sdk/proxy-listener';
 
 // The sign-in app's pages whose path carries a token (matched as the app's router matches: any case).
 const TOKEN_PAGE = /^(\/app\.login\/+(?:reset|verify|signup\/+invited)\/+)[^/?#]+/i;
-// A query parameter whose name the SDK's log redaction treats as secret (sdk/src/redact.ts), and the guest pass.
-const SECRET_NAME = /pass|captcha|token|secret|cvc|api[-_]?key|authorization/i;
-
-/**
- * The query of a request target with the value of every secret-named parameter replaced. One pass over the text: the
- * target is split at `&` and each name tested on its own, so a long target costs in proportion to its length (a
- * single regular expression over the whole query backtracked: a 15 KB target took 38 ms, issue 20 point 10).
- */
-function redactQuery(query: string): string {
-  return query
-    .split('&')
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return at !== -1 && SECRET_NAME.test(pair.slice(0, at)) ? `${pair.slice(0, at + 1)}${REDACTED}` : pair;
-    })
-    .join('&');
-}
 
 /**
  * The path as the host matches its pages (dot segments resolved, then decoded) when that is a token page, which the
