@@ -3,11 +3,16 @@ import { REDACTED, redactQuery } from '@runofshow/sdk/proxy-listener';
 // The sign-in app's pages whose path carries a token (matched as the app's router matches: any case).
 const TOKEN_PAGE = /^(\/app\.login\/+(?:reset|verify|signup\/+invited)\/+)[^/?#]+/i;
 
+/** What a URL parser would change in a path: an escape, a backslash, a dot segment. */
+const UNRESOLVED = /%|\\|\/\.{1,2}(?:\/|$)/;
+
 /**
  * The path as the host matches its pages (dot segments resolved, then decoded) when that is a token page, which the
  * raw text (`/app.login/%72eset/<token>`) need not show.
  */
 function resolvedTokenPage(path: string): string | undefined {
+  // Most paths have nothing to resolve; parsing a URL for each logged request would be wasted.
+  if (!UNRESOLVED.test(path)) return undefined;
   try {
     const resolved = decodeURI(new URL(`http://site.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname);
     return TOKEN_PAGE.test(resolved) ? resolved : undefined;
