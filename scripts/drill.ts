@@ -1,17 +1,21 @@
 // `npm run drill` (and a step of `npm test`): the fault drill of issue 21, scripts/drill/run.ts. Prints the figure
-// table, writes it dated into docs/measurements.md, and ends with the one line a script reads:
+// table and ends with the one line a script reads (`--record` also writes the table, dated, into
+// docs/measurements.md: `npm run drill -- --record`; a test run leaves the working tree as it found it):
 //   drill: writes sent N, applied N, applied twice N, lost N; sign-ins N reached the dashboard; visitor errors N
 // DRILL_SEED replays a run; DRILL_SECONDS (30), DRILL_VISITORS (50), DRILL_BROWSERS (5) size it.
 // `--strip-keys` (test-only, never recorded): the scripted visitors send writes without an Idempotency-Key, which
 // must make the drill fail with writes applied twice; it proves the counting can fail.
 import { parseArgs } from 'node:util';
+import { buildMissing } from './build.js';
 import { seedFrom } from './drill/random.js';
 import { runDrill } from './drill/run.js';
 import { ensureChromium } from './ensure-chromium.js';
 import { ensureNginx } from './ensure-nginx.js';
 import { writeMeasurements } from './measurements-section.js';
 
-const { values } = parseArgs({ options: { 'strip-keys': { type: 'boolean' }, screenshot: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { 'strip-keys': { type: 'boolean' }, record: { type: 'boolean' }, screenshot: { type: 'string' } },
+});
 const number = (name: string, fallback: number) => {
   const given = process.env[name];
   if (given === undefined || given === '') return fallback;
@@ -36,6 +40,7 @@ function record(rows: [string, string][], lastLine: string): void {
 
 ensureNginx();
 ensureChromium();
+buildMissing();
 const seed = seedFrom(process.env.DRILL_SEED);
 const stripKeys = values['strip-keys'] ?? false;
 console.log(`drill: seed ${seed}${stripKeys ? ' (test-only: writes sent without Idempotency-Key)' : ''}`);
@@ -60,7 +65,9 @@ if (result.errors.length) {
   }
 }
 console.log(`\nlogs and nginx's run folder: ${result.runDir}`);
-if (!stripKeys) record(result.rows, result.lastLine);
+if (values.record && !stripKeys) record(result.rows, result.lastLine);
+else if (!stripKeys)
+  console.log('(not recorded: `npm run drill -- --record` writes this table into docs/measurements.md)');
 if (result.failures.length) console.error(`\n✗ drill failed:\n  ${result.failures.join('\n  ')}`);
 console.log(result.lastLine);
 process.exit(result.failures.length ? 1 : 0);

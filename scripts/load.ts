@@ -1,7 +1,7 @@
 // `npm run load`: requests per second and p50/p99 latency through nginx (TLS) → the host → the mock with its sandbox,
 // for the login page, a read through /api and a sign-in through /api, with one host behind nginx and with two. A
 // measurement, not a test: nothing is asserted. autocannon runs in a process of its own, trusting the test
-// certificate. Needs `npm run build` first. Writes the figures, dated, into docs/measurements.md.
+// certificate. Builds what is missing first. Writes the figures, dated, into docs/measurements.md.
 // LOAD_SECONDS (10) and LOAD_CONNECTIONS (10) size each run.
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { SEED_PASSWORD } from '@runofshow/mock-server/sandbox/seed';
 import { startStack } from '@runofshow/mock-server/stack';
+import { buildMissing } from './build.js';
 import { hostEnvironment, startFront } from './drill/front.js';
 import { HostProcess } from './drill/hosts.js';
 import { ensureNginx } from './ensure-nginx.js';
@@ -82,6 +83,7 @@ async function load(site: string, certificate: string, target: Target): Promise<
 }
 
 ensureNginx();
+buildMissing();
 const dir = mkdtempSync(join(tmpdir(), 'load-'));
 const stack = await startStack({ mockPort: await freePort(), sandbox: true });
 const figures: Figure[] = [];

@@ -2,19 +2,19 @@
 // production host (web/server) in front of the mock on 127.0.0.1:$MOCK_PORT (4010): the scenario accounts of
 // mock-server/src/scenarios.ts, then Prism on the bundle. The host also serves the development pages (docs, gallery,
 // the /dash/… placeholder, the SSO stand-in: scripts/dev-site.ts). `npm run mock` serves the mock alone. Ctrl-C stops
-// everything. `--no-build` skips the build (the tests use it after building once). `API_MODE=proxy` makes the app call
+// everything. It builds only what is missing or older than its sources (scripts/build.ts); `--no-build` skips that (the tests use it after building once). `API_MODE=proxy` makes the app call
 // the API through the host's /api/ proxy (§7 proxy mode) instead of calling the mock directly. The sign-in domain is
 // answered by the stateful sandbox (its outbox on the mock's port); `--stateless` gives Prism's examples instead.
 // `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
 // loads carries it. `npm run serve` runs the same host alone, from the build, configured for production.
 import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
-import { buildAll } from './build.js';
+import { buildMissing } from './build.js';
 import { startDevelopmentSite } from './dev-site.js';
 
 const apiMode = process.env.API_MODE === 'proxy' ? 'proxy' : 'direct';
 
 if (!process.argv.includes('--no-build')) {
-  buildAll();
+  buildMissing();
 }
 
 const { site, stack, stop } = await startDevelopmentSite({

@@ -27,7 +27,7 @@ interface Step {
 const steps: Step[] = [
   { name: 'format and lint (biome)', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
   { name: 'spec lint (redocly)', command: ['npm', 'run', '--silent', 'lint', '-w', 'openapi'] },
-  { name: 'bundle, proxy description and docs', command: ['npm', 'run', '--silent', 'build', '-w', 'openapi'] },
+  { name: 'bundle, proxy description and docs', command: ['npx', 'tsx', 'scripts/build.ts', 'openapi'] },
   {
     name: 'OWASP rules on the bundle (spectral)',
     command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'],
@@ -56,7 +56,7 @@ const steps: Step[] = [
     // `-w web` also builds the workspaces inside it: the gallery (web/ui) and the production host (web/server, with
     // tsc against the SDK's dist/), which the production walk runs as `npm run serve` does.
     name: 'build the SDK, the sign-in app, the gallery and the host (tsc, vite)',
-    command: ['npm', 'run', '--silent', 'build', '-w', 'sdk', '-w', 'web'],
+    command: ['npx', 'tsx', 'scripts/build.ts', 'sdk', 'web'],
   },
   {
     // Bytes, not timing: the built app's JavaScript per route against its budget (web/scripts/budget.ts), a few seconds.
