@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import type { Exchange } from './exchange.js';
 import { listen, type RunningServer } from './listen.js';
 import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
@@ -10,7 +11,6 @@ import {
   readViolations,
   requestErrors,
   VIOLATIONS_HEADER,
-  type Violation,
   validationProblem,
   violationsInPrismProblem,
 } from './violations.js';
@@ -51,14 +51,7 @@ const OUTBOX_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export interface Exchange {
-  method: string;
-  path: string;
-  status: number;
-  violations: Violation[];
-  /** True when the call was the sandbox's to answer (through Prism's validating proxy). */
-  sandbox: boolean;
-}
+export type { Exchange };
 
 export type RunningFront = RunningServer;
 

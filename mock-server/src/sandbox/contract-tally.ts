@@ -1,4 +1,4 @@
-import type { Exchange } from '../mock-front.js';
+import type { Exchange } from '../exchange.js';
 import { describeViolation, requestErrors, responseErrors } from '../violations.js';
 
 /**
