@@ -25,6 +25,7 @@ const synthetic: Workspace[] = [
   { dir: 'web', name: '@runofshow/web' },
   { dir: 'web/ui', name: '@runofshow/ui' },
   { dir: 'web/server', name: '@runofshow/server' },
+  { dir: 'scripts/devkit', name: '@runofshow/devkit' },
 ];
 const check = (file: string, spec: string) => violations([{ file, spec }], synthetic);
 
@@ -90,6 +91,11 @@ describe('the one-way rule', () => {
     against('web/server/src/host.ts', '@runofshow/ui/alert');
     against('mock-server/src/development-mounts.ts', '@runofshow/server');
     against('mock-server/src/stack.ts', '@runofshow/server/headers');
+    // The shared kit of the mock, the host and the tests never reaches the SDK's package, the UI or the description,
+    // and it leans on nothing of ours.
+    against('sdk/src/proxy/listener.ts', '@runofshow/devkit/listen');
+    against('web/ui/src/x.tsx', '@runofshow/devkit/chromium');
+    against('scripts/devkit/listen.js', '@runofshow/sdk');
     for (const [file, spec] of [
       ['web/src/lib/api/api.ts', '@runofshow/sdk'],
       ['web/src/main.tsx', '@runofshow/ui/button'],
@@ -99,6 +105,10 @@ describe('the one-way rule', () => {
       ['web/scripts/stack.ts', '@runofshow/server'],
       ['scripts/dev-site.ts', '@runofshow/server'],
       ['web/server/src/host.ts', '@runofshow/sdk/proxy-listener'],
+      ['web/server/src/host.ts', '@runofshow/devkit/listen'],
+      ['mock-server/src/mock-front.ts', '@runofshow/devkit/listen'],
+      ['web/playwright.config.ts', '@runofshow/devkit/chromium'],
+      ['scripts/drill/browsers.ts', '@runofshow/devkit/chromium'],
     ] as const) {
       expect(check(file, spec)).toEqual([]);
     }

@@ -1,7 +1,9 @@
 // The one-way rule of the repository, as data and a check (scripts/architecture.test.ts runs it on the real tree).
 // Workspaces depend in one order, openapi → sdk → ui → web; mock-server may use sdk and openapi; the production host
 // (web/server) uses the SDK alone, and the mock never uses the host (the compositions in scripts/ and web/scripts/
-// put them together); nothing imports the app. Inside the app (web/src), features are islands: a feature imports no other feature and not the shell
+// put them together); nothing imports the app. scripts/devkit (`@runofshow/devkit`: listen(), the raw HTTP client of
+// the edge tests, Debian's Chromium and its flags) imports no workspace; the mock, the host, the app's scripts and
+// tests and the root scripts use it; the SDK, the description and the UI package never do, so none of it ships in them. Inside the app (web/src), features are islands: a feature imports no other feature and not the shell
 // (app/), and the shared parts (components/, lib/) import neither.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
@@ -23,11 +25,12 @@ export interface Import {
 export const allowed: Record<string, readonly string[]> = {
   openapi: [],
   sdk: ['openapi'],
-  'mock-server': ['openapi', 'sdk'],
+  'scripts/devkit': [],
+  'mock-server': ['openapi', 'sdk', 'scripts/devkit'],
   'web/ui': ['openapi', 'sdk'],
-  'web/server': ['sdk'],
-  web: ['openapi', 'sdk', 'web/ui', 'web/server', 'mock-server'],
-  '': ['openapi', 'sdk', 'mock-server', 'web/ui', 'web/server'],
+  'web/server': ['sdk', 'scripts/devkit'],
+  web: ['openapi', 'sdk', 'web/ui', 'web/server', 'mock-server', 'scripts/devkit'],
+  '': ['openapi', 'sdk', 'mock-server', 'web/ui', 'web/server', 'scripts/devkit'],
 };
 
 const APP = 'web/src/';

@@ -6,10 +6,10 @@
 // `--strip-keys` (test-only, never recorded): the scripted visitors send writes without an Idempotency-Key, which
 // must make the drill fail with writes applied twice; it proves the counting can fail.
 import { parseArgs } from 'node:util';
+import { ensureChromium } from '@runofshow/devkit/chromium';
 import { buildMissing } from './build.js';
 import { seedFrom } from './drill/random.js';
 import { runDrill } from './drill/run.js';
-import { ensureChromium } from './ensure-chromium.js';
 import { ensureNginx } from './ensure-nginx.js';
 import { writeMeasurements } from './measurements-section.js';
 

@@ -1,5 +1,5 @@
 // The nginx tests, the drill and `npm run load` run Debian's nginx with its brotli module. When it is missing and we
-// are root on Debian, install both with apt-get (as ensure-chromium.ts does for the browser); otherwise say how.
+// are root on Debian, install both with apt-get (as devkit/chromium.ts does for the browser); otherwise say how.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { DEBIAN_BROTLI_MODULE, NGINX } from '@runofshow/server/nginx';

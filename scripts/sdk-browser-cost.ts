@@ -12,13 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
 import { build } from 'vite';
 import { packSdk } from './pack-sdk.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const REACT = '19.3.1';
 
 const react = `import { createElement } from 'react';
@@ -92,7 +91,7 @@ try {
   const server = createServer((req, res) => serve(req, res, () => void res.writeHead(404).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const bytes: Record<string, number> = {};
   try {
     for (const name of Object.keys(entries)) {

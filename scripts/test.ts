@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './ensure-chromium.js';
+import { ensureChromium } from '@runofshow/devkit/chromium';
 import { ensureNginx } from './ensure-nginx.js';
 import { type Counts, playwrightCounts, vitestCounts } from './test-reports.js';
 

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/support/chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 
 // End-to-end tests drive the built app in Debian's Chromium against the real Prism on the real bundle.
 // `scripts/test.ts` builds first; here the stack starts on its own ports so a running `npm start` is left alone.

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import type { Exchange } from './exchange.js';
-import { listen, type RunningServer } from './listen.js';
 import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';

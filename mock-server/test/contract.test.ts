@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { RunningServer } from '@runofshow/devkit/listen';
 import { type SampleCall, sampleCalls } from '@runofshow/openapi/samples';
 // The SDK's source, like stack.ts: vitest resolves `@runofshow/sdk` to its dist/ here, which may be stale.
 import { type ApiClient, ApiError, createApiClient, type OperationId, operationTable } from '@runofshow/sdk';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
-import type { RunningServer } from '../src/listen.js';
 import { paths, type RunningStack, startStack } from '../src/stack.js';
 import type { Violation } from '../src/violations.js';
 import { startProxy } from './proxy-server.js';

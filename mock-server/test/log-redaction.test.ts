@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type RunningServer } from '../src/listen.js';
 import { type Exchange, type RunningFront, startMockFront } from '../src/mock-front.js';
 import { redactPath } from '../src/redact-path.js';
 import { ViolationReport } from '../src/violation-report.js';

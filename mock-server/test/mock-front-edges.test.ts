@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
+import { raw } from '@runofshow/devkit/raw-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
-import { listen, type RunningServer } from '../src/listen.js';
 import { MAX_BODY_BYTES, type RunningFront, startMockFront } from '../src/mock-front.js';
-import { raw } from './raw-http.js';
 
 // The mock's public address in front of a small upstream that records what reaches it (Prism's place): bodies past
 // Prism's own 10 MiB limit are refused before they are held (issue 20: a 150 MB body grew the mock by 440 MB), and

@@ -1,6 +1,6 @@
+import type { RunningServer } from '@runofshow/devkit/listen';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/free-port.js';
-import type { RunningServer } from '../src/listen.js';
 import { ssoStandIn } from '../src/sso-stand-in.js';
 import { type RunningStack, startStack } from '../src/stack.js';
 import { startProxy } from './proxy-server.js';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
-import { listen, type RunningServer } from '../src/listen.js';
 
 /**
  * The SDK's proxy listener alone on a loopback port, passing every operation of the description to `endpoint` with

@@ -1,5 +1,5 @@
+import type { RunningServer } from '@runofshow/devkit/listen';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/listen.js';
 import { IDEMPOTENCY_MS, IdempotencyKeys } from '../src/sandbox/idempotency.js';
 import { LIMITS, Limits } from '../src/sandbox/limits.js';
 import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';

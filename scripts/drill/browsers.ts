@@ -3,17 +3,9 @@
 // (each /api POST and the Idempotency-Key it carries, the same on every try); what a visitor saw go wrong is kept
 // with the page's own words.
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { CHROMIUM } from '../ensure-chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 import type { VisitorError, WriteRecord } from './visitors.js';
 
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PASSWORD = 'Drill-The-Drill-1';
 const STEP_MS = 30_000;
 
@@ -127,7 +119,7 @@ export async function browserVisitors(options: {
   screenshot?: string;
 }): Promise<BrowserFigures> {
   const figures: BrowserFigures = { writes: [], errors: [], walks: 0, signIns: 0 };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     await Promise.all(
       Array.from({ length: options.count }, (_, n) =>

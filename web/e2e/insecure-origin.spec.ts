@@ -1,7 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 
 // A page on plain http from a name other than localhost (an intranet host, a phone on the LAN trying the dev server)
 // is not a secure context: it has no `crypto.randomUUID`, and every SDK call used to throw a TypeError at once. Here

@@ -8,7 +8,7 @@ import { paths, type RunningStack, startStack } from '@runofshow/mock-server/sta
 import { createLogger, type RunningHost, startHost } from '@runofshow/server';
 import { appOperations } from '../src/lib/api/operations.js';
 
-export { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
+export { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 
 export interface SiteOptions {
   port: number;

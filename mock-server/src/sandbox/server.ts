@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { operationTable } from '@runofshow/sdk';
-import { listen, type RunningServer } from '../listen.js';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
 import { fingerprintOf, IdempotencyKeys } from './idempotency.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { listen } from '@runofshow/devkit/listen';
 import type { OperationTable } from '@runofshow/sdk';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { apiMount } from './api-mount.js';
 import { appMount } from './app-mount.js';
 import type { ApiMode } from './config.js';
-import { listen } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
 import { HostMetrics } from './metrics.js';
 import { type Hit, type Mount, mountFor, readOnly } from './mount.js';

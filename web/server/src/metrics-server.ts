@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { listen, type RunningServer } from './listen.js';
+import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import type { HostMetrics } from './metrics.js';
 
 /** Serves `GET /metrics` (Prometheus text format) on a port of its own, away from the visitors' port. */

@@ -1,7 +1,7 @@
+import { raw } from '@runofshow/devkit/raw-http';
 import { operations } from '@runofshow/sdk/operations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../src/index.js';
-import { raw } from './raw-http.js';
 import { API_KEY, type Backend, builtApp, fakeBackend, type LogLines, testHost } from './support.js';
 
 // Issue 14: the holes found when the site server was attacked, each closed and held here, now in the production host

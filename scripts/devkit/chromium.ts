@@ -1,10 +1,23 @@
-// Playwright cannot download its own browser here; the tests use Debian's Chromium at /usr/bin/chromium.
-// When it is missing and we are root on Debian, install it with apt-get; otherwise say exactly how to get it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/**
+ * Debian's Chromium and the flags every browser run here uses (Playwright's tests, the drill, the budget, the
+ * SDK's browser cost and Lighthouse): root needs --no-sandbox, and the background-networking flags keep Chromium from calling out of a closed
+ * network at every start.
+ */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
+// Playwright cannot download its own browser here. When Chromium is missing and we are root on Debian, install it
+// with apt-get; otherwise say exactly how to get it.
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;
