@@ -131,13 +131,17 @@ export function buildMissing(names: Part['name'][] = PARTS.map((part) => part.na
   return built;
 }
 
-// `tsx scripts/build.ts [openapi] [sdk] [web]`: `npm run build`, and the build steps of `npm test`.
+// `tsx scripts/build.ts [--missing] [openapi] [sdk] [web]`: `npm run build` (every part, or the named ones);
+// `--missing` builds only those missing or stale, as the build steps of `npm test` do.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const names = process.argv.slice(2);
+  const missing = process.argv.includes('--missing');
+  const names = process.argv.slice(2).filter((arg) => arg !== '--missing');
   const unknown = names.filter((name) => !PARTS.some((part) => part.name === name));
   if (unknown.length) {
     console.error(`No part named ${unknown.join(', ')}: the parts are ${PARTS.map((part) => part.name).join(', ')}.`);
     process.exit(2);
   }
-  buildAll(names.length ? (names as Part['name'][]) : undefined);
+  const parts = names.length ? (names as Part['name'][]) : undefined;
+  if (!missing) buildAll(parts);
+  else if (buildMissing(parts).length === 0) console.log(`fresh: ${names.join(', ') || 'every part'}`);
 }

@@ -1,9 +1,12 @@
-// `npm test`: every check and test, in order of cost, stopping at the first failure.
-// Prints each step's time and a closing "tests: N passed, N failed" line.
+// `npm test`: every check and test, in order of cost, stopping at the first failure. `npm run test:unit` runs the
+// first part alone (lint, the description, types, unit tests), `npm run test:e2e` the second (the builds, the
+// package, the budget, the browser tests and the drill): `--only unit` / `--only e2e`. Each builds only what it needs
+// and is missing or stale (scripts/build.ts). Prints each step's time and a closing "tests: N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '@runofshow/devkit/chromium';
+import { buildMissing } from './build.js';
 import { ensureNginx } from './ensure-nginx.js';
 import { type Counts, playwrightCounts, vitestCounts } from './test-reports.js';
 
@@ -13,6 +16,8 @@ rmSync(reports, { recursive: true, force: true });
 
 interface Step {
   name: string;
+  /** `npm run test:unit` runs the 'unit' steps, `npm run test:e2e` the 'e2e' ones; `npm test` both. */
+  group: 'unit' | 'e2e';
   command: string[];
   cwd?: string;
   env?: Record<string, string>;
@@ -25,19 +30,29 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'format and lint (biome)', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
-  { name: 'spec lint (redocly)', command: ['npm', 'run', '--silent', 'lint', '-w', 'openapi'] },
-  { name: 'bundle, proxy description and docs', command: ['npx', 'tsx', 'scripts/build.ts', 'openapi'] },
+  { name: 'format and lint (biome)', group: 'unit', command: ['npx', 'biome', 'check', '--error-on-warnings', '.'] },
+  { name: 'spec lint (redocly)', group: 'unit', command: ['npm', 'run', '--silent', 'lint', '-w', 'openapi'] },
+  {
+    name: 'bundle, proxy description and docs',
+    group: 'unit',
+    command: ['npx', 'tsx', 'scripts/build.ts', '--missing', 'openapi'],
+  },
   {
     name: 'OWASP rules on the bundle (spectral)',
+    group: 'unit',
     command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'],
     background: true,
   },
-  { name: 'generated files are fresh', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
-  { name: 'mock catalogue is fresh', command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'] },
-  { name: 'typecheck (tsc)', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'generated files are fresh', group: 'unit', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
+  {
+    name: 'mock catalogue is fresh',
+    group: 'unit',
+    command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'],
+  },
+  { name: 'typecheck (tsc)', group: 'unit', command: ['npm', 'run', '--silent', 'typecheck'] },
   {
     name: 'unit tests (vitest)',
+    group: 'unit',
     nginx: true,
     command: [
       'npx',
@@ -50,22 +65,26 @@ const steps: Step[] = [
   },
   {
     name: 'the SDK as a package: publint, attw, a consumer project, README types',
+    group: 'e2e',
     command: ['npx', 'tsx', '--conditions=source', 'scripts/sdk-package.ts'],
   },
   {
     // `-w web` also builds the workspaces inside it: the gallery (web/ui) and the production host (web/server, with
     // tsc against the SDK's dist/), which the production walk runs as `npm run serve` does.
     name: 'build the SDK, the sign-in app, the gallery and the host (tsc, vite)',
-    command: ['npx', 'tsx', 'scripts/build.ts', 'sdk', 'web'],
+    group: 'e2e',
+    command: ['npx', 'tsx', 'scripts/build.ts', '--missing', 'sdk', 'web'],
   },
   {
     // Bytes, not timing: the built app's JavaScript per route against its budget (web/scripts/budget.ts), a few seconds.
     name: 'JavaScript budget per route of the built sign-in app (gzip, chromium)',
+    group: 'e2e',
     command: ['npm', 'run', '--silent', 'budget', '-w', '@runofshow/web'],
     browser: true,
   },
   {
     name: 'end-to-end tests (playwright, chromium)',
+    group: 'e2e',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     cwd: `${root}web`,
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
@@ -74,11 +93,20 @@ const steps: Step[] = [
   {
     // Last and alone: it loads both cores for at least 30 s (issue 21; scripts/drill.ts, also `npm run drill`).
     name: 'the fault drill: nginx, two hosts, the sandbox, 55 visitors, kills and faults',
+    group: 'e2e',
     command: ['npx', 'tsx', '--conditions=source', 'scripts/drill.ts'],
     browser: true,
     nginx: true,
   },
 ];
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'unit' && only !== 'e2e') {
+  console.error(`--only takes unit or e2e, not ${only}`);
+  process.exit(2);
+}
+// The browser half needs the bundle the unit half builds (Prism serves it): built here when missing or stale.
+if (only === 'e2e') buildMissing(['openapi']);
 
 function count(): Counts {
   const found = [vitestCounts(`${reports}/vitest.json`), playwrightCounts(`${reports}/playwright.json`)];
@@ -115,7 +143,7 @@ function runInBackground(step: Step): Promise<void> {
   });
 }
 
-for (const step of steps) {
+for (const step of steps.filter((step) => !only || step.group === only)) {
   if (failure) break;
   if (step.background) {
     console.log(`\n▶ ${step.name}: started in the background`);

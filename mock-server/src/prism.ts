@@ -63,7 +63,9 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   }
   const url = `http://${host}:${options.port}`;
   try {
-    await waitForPort(url, child, 30_000);
+    // Prism answers in 2–4 s at rest; on a loaded 2-core machine a start took over 30 s and a newcomer's `npm start`
+    // failed for it (issue 27). A Prism that exits is seen at once, so a long wait only costs a hung start.
+    await waitForPort(url, child, 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
