@@ -7,11 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildMissing } from './build.js';
 import { nodeBinary, pathWith, RUNTIMES, type RuntimeName, runtimeBinary, VERSIONS } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
 import { vitestCounts } from './test-reports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The consumer test calls the mock, which serves the bundle: on a fresh clone nothing has built it yet.
+buildMissing(['openapi']);
 const work = mkdtempSync(join(tmpdir(), 'runofshow-test-node-'));
 let passed = 0;
 let failed = 0;
