@@ -27,7 +27,7 @@ const number = (name: string, fallback: number) => {
 function record(rows: [string, string][], lastLine: string): void {
   const date = new Date().toISOString().slice(0, 10);
   const table = [
-    `Latest run, ${date}, \`npm run drill\` (also a step of \`npm test\`), on this machine (2 cores):`,
+    `Latest run, ${date}, \`npm run drill -- --record\` (the drill is also a step of \`npm test\`, which records nothing), on this machine (2 cores):`,
     '',
     '| Figure | Value |',
     '| --- | --- |',
