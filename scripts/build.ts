@@ -65,7 +65,7 @@ export const PARTS: Part[] = [
     name: 'web',
     script: ['build', '-w', 'web'],
     inputs: ['web', ...sdk, ...description],
-    outputs: ['web/dist/index.html', 'web/dist-gallery/index.html', 'web/server/dist/main.js'],
+    outputs: ['web/dist/index.html', 'web/ui/dist/index.html', 'web/server/dist/main.js'],
   },
 ];
 
@@ -109,6 +109,12 @@ export function isFresh(part: Part): boolean {
 function build(part: Part): void {
   rmSync(stampOf(part), { force: true });
   npmRun(part.script);
+  // A part whose outputs are not where this table says would be rebuilt by every command: say so at once.
+  const missing = part.outputs.filter((output) => !existsSync(join(root, output)));
+  if (missing.length) {
+    console.error(`\`npm run ${part.script.join(' ')}\` did not write ${missing.join(', ')} (scripts/build.ts PARTS).`);
+    process.exit(1);
+  }
   mkdirSync(stamps, { recursive: true });
   writeFileSync(stampOf(part), inputHash(part));
 }
