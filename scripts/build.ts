@@ -69,8 +69,8 @@ export const PARTS: Part[] = [
   },
 ];
 
-function files(path: string, into: string[]): void {
-  const full = join(root, path);
+function files(base: string, path: string, into: string[]): void {
+  const full = join(base, path);
   if (!existsSync(full)) return;
   if (!statSync(full).isDirectory()) {
     into.push(path);
@@ -78,20 +78,20 @@ function files(path: string, into: string[]): void {
   }
   for (const entry of readdirSync(full, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (!OUTPUT_FOLDERS.has(entry.name)) files(join(path, entry.name), into);
+      if (!OUTPUT_FOLDERS.has(entry.name)) files(base, join(path, entry.name), into);
     } else if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo')) {
       into.push(join(path, entry.name));
     }
   }
 }
 
-/** The content hash of a part's inputs: paths and bytes, in a stable order. */
-export function inputHash(part: Part): string {
+/** The content hash of a part's inputs below `base` (the repository): paths and bytes, in a stable order. */
+export function inputHash(part: Pick<Part, 'inputs'>, base = root): string {
   const list: string[] = [];
-  for (const input of part.inputs) files(input, list);
+  for (const input of part.inputs) files(base, input, list);
   const hash = createHash('sha256');
   for (const file of [...new Set(list)].sort()) {
-    const full = join(root, file);
+    const full = join(base, file);
     hash.update(file).update('\0').update(readFileSync(full)).update('\0');
   }
   return hash.digest('hex');
