@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
+import { clientAddress, isLoopback } from './client-address.js';
 import { listen, type RunningServer } from './listen.js';
 import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
@@ -33,8 +33,9 @@ export interface MockFrontOptions {
    */
   outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
   /**
-   * Peers whose `X-Forwarded-For` is believed (the proxy of a site in front of the mock): loopback by default. Any
-   * other peer is the client itself. The client's address goes on to the sandbox, whose limits count by it.
+   * The deployment's own proxies (the hosts, the web server in front of them): loopback by default
+   * (`trustedProxies` in client-address.ts). The client is the nearest `X-Forwarded-For` entry that is not one of
+   * them, and goes on to the sandbox, whose limits count by it.
    */
   trustedProxy?: (address: string) => boolean;
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
@@ -80,17 +81,6 @@ const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** Prism refuses a body past 10 MiB (its own limit); the front refuses it first, before holding any of it. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-const isLoopback = (address: string) =>
-  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-
-/** The client's address: the last `X-Forwarded-For` entry when the peer is a trusted proxy, else the peer's. */
-function clientAddress(req: IncomingMessage, trusted: (address: string) => boolean): string {
-  const peer = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').at(-1)?.trim() ?? '';
-  return trusted(peer) && isIP(last) ? last : peer;
-}
 
 /**
  * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
@@ -149,7 +139,10 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
     // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
-    headers.set('x-forwarded-for', clientAddress(req, trusted));
+    headers.set(
+      'x-forwarded-for',
+      clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted),
+    );
     const scenario = headers.has('prefer')
       ? undefined
       : match({

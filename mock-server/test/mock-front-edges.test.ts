@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustedProxies } from '../src/client-address.js';
 import { freePort } from '../src/free-port.js';
 import { listen, type RunningServer } from '../src/listen.js';
 import { MAX_BODY_BYTES, type RunningFront, startMockFront } from '../src/mock-front.js';
@@ -110,11 +111,33 @@ describe('the client address passed on to the sandbox', () => {
     return reached.at(-1)?.headers['x-forwarded-for'];
   };
 
-  it('is the last X-Forwarded-For entry from a trusted proxy (loopback), else the peer’s own', async () => {
+  it('is the nearest X-Forwarded-For entry past the trusted proxies (loopback), else the peer’s own', async () => {
     const { url } = await front();
     expect(await forwardedAs(url)).toBe('127.0.0.1');
     expect(await forwardedAs(url, '203.0.113.9, 198.51.100.7')).toBe('198.51.100.7');
     expect(await forwardedAs(url, 'not-an-address')).toBe('127.0.0.1');
+  });
+
+  // Issue 29 F1: nginx sets the visitor, the host (TRUST_PROXY=on) appends nginx's address, and the mock's peer is the
+  // host. Counting by the last entry made every visitor nginx, one client for the whole site.
+  it('is each visitor behind nginx → host, not the proxy both came through', async () => {
+    const { url } = await front();
+    expect(await forwardedAs(url, '198.51.100.7, 127.0.0.1')).toBe('198.51.100.7');
+    expect(await forwardedAs(url, '203.0.113.9, 127.0.0.1')).toBe('203.0.113.9');
+    // Visitors on the mock's own machine (the drill's 127.0.0.2 and 127.0.0.3): all trusted, so the leftmost.
+    expect(await forwardedAs(url, '127.0.0.2, 127.0.0.1')).toBe('127.0.0.2');
+    expect(await forwardedAs(url, '127.0.0.3, 127.0.0.1')).toBe('127.0.0.3');
+    // What a visitor wrote left of the first untrusted hop is never believed.
+    expect(await forwardedAs(url, '10.9.9.9, 198.51.100.7, 127.0.0.1')).toBe('198.51.100.7');
+    expect(await forwardedAs(url, 'evil, 127.0.0.2, 127.0.0.1')).toBe('127.0.0.2');
+  });
+
+  it('walks past the proxies a deployment lists (MOCK_TRUSTED_PROXIES), and no further', async () => {
+    const { url } = await front(trustedProxies('10.0.0.0/8, 192.0.2.5'));
+    expect(await forwardedAs(url, '198.51.100.7, 10.1.2.3, 192.0.2.5')).toBe('198.51.100.7');
+    expect(await forwardedAs(url, '198.51.100.7, 10.1.2.3, 192.0.2.6')).toBe('192.0.2.6');
+    expect(() => trustedProxies('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
+    expect(() => trustedProxies('nginx.internal')).toThrow();
   });
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
