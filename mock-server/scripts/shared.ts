@@ -44,6 +44,7 @@ export async function startChecked(
     host,
     mockPort,
     trustedProxy,
+    ...(process.env.MOCK_OUTBOX_TOKEN ? { outboxToken: process.env.MOCK_OUTBOX_TOKEN } : {}),
     ...options,
     onExchange: (exchange) => {
       for (const line of report.record(exchange)) console.log(`${indent}${line}`);

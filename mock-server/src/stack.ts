@@ -40,6 +40,8 @@ export interface StackOptions {
   prismUrl?: string;
   /** The deployment's proxies in front of the mock, whose `X-Forwarded-For` is walked past (loopback by default). */
   trustedProxy?: (address: string) => boolean;
+  /** The token a client off this machine presents to read the outbox (none: only this machine reads it). */
+  outboxToken?: string;
 }
 
 export interface RunningSandbox {
@@ -103,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
       ...(options.trustedProxy ? { trustedProxy: options.trustedProxy } : {}),
+      ...(options.outboxToken ? { outboxToken: options.outboxToken } : {}),
       ...(sandbox
         ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin) }
         : {}),

@@ -145,3 +145,62 @@ describe('the client address passed on to the sandbox', () => {
     expect(await forwardedAs(url, '198.51.100.7')).toBe('127.0.0.1');
   });
 });
+
+// Issue 29 F11: Prism never answered a JSON request whose body is not JSON; it held each ~300 s, then dropped it.
+describe('a JSON request whose body is not JSON', () => {
+  it('gets a 400 problem at once, and nothing goes upstream', async () => {
+    const { url } = await front();
+    const before = reached.length;
+    const started = performance.now();
+    const answer = await fetch(`${url}/users`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json; charset=utf-8' },
+      body: '{"email": "half',
+      signal: AbortSignal.timeout(5000),
+    });
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([400, 'application/problem+json']);
+    expect(await answer.json()).toMatchObject({ status: 400, title: 'Bad request' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(reached.length).toBe(before);
+  });
+});
+
+// Issue 29 F12: the outbox's mails carry live reset links; it was readable wherever the mock was reachable.
+describe('the outbox', () => {
+  const page = () => ({ status: 200, type: 'text/html; charset=utf-8', body: '<h1>Outbox</h1>', headers: {} });
+  async function withOutbox(outboxToken?: string): Promise<string> {
+    const started = await startMockFront({
+      port: await freePort(),
+      target: upstream.url,
+      outbox: page,
+      ...(outboxToken ? { outboxToken } : {}),
+    });
+    fronts.push(started);
+    return started.url;
+  }
+  // The visitor's address as nginx on this machine would pass it: the front believes it from loopback.
+  const from = (client: string, authorization?: string) => ({
+    headers: { 'x-forwarded-for': client, ...(authorization ? { authorization } : {}) },
+  });
+  const basic = (password: string) => `Basic ${Buffer.from(`tester:${password}`).toString('base64')}`;
+
+  it('answers a client on this machine, and refuses anyone else when no token was set', async () => {
+    const url = await withOutbox();
+    expect((await fetch(`${url}/outbox/`)).status).toBe(200);
+    expect((await fetch(`${url}/outbox/`, from('127.0.0.2'))).status).toBe(200);
+    const refused = await fetch(`${url}/outbox/`, from('198.51.100.7'));
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('Outbox</h1>');
+  });
+
+  it('asks anyone else for the token set at start, and answers them with it', async () => {
+    const url = await withOutbox('open-sesame-2026');
+    const asked = await fetch(`${url}/outbox/`, from('198.51.100.7'));
+    expect([asked.status, asked.headers.get('www-authenticate')]).toEqual([
+      401,
+      'Basic realm="outbox", charset="UTF-8"',
+    ]);
+    expect((await fetch(`${url}/outbox/`, from('198.51.100.7', basic('wrong-sesame-2026')))).status).toBe(401);
+    expect((await fetch(`${url}/outbox/`, from('198.51.100.7', basic('open-sesame-2026')))).status).toBe(200);
+  });
+});
