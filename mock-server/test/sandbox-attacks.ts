@@ -56,13 +56,16 @@ export function attackTests(running: () => RunningStack, hasher: CountingHasher)
     /** An account with two-factor on, enrolled through the API with a code of its new secret. */
     async function twoFactorAccount(email: string): Promise<{ secret: string }> {
       await newAccount(email);
+      // Only a verified account may turn two-factor on (issue 29 F6).
+      const verificationToken = tokenOf(mailTo(email)?.link ?? '');
+      expect((await call('POST', '/users/verify/email', { body: { verificationToken } })).status).toBe(200);
       const session = await login(email, PASSWORD);
       const token = String(session.body.accessToken);
       const userId = String((session.body.user as { _id: string })._id);
       const secret = String((await call('GET', `/users/${userId}/2fasecret`, { token })).body.secret);
       const enabled = await call('PUT', `/users/${userId}/2fasecret`, {
         token,
-        body: { twoFactorSecret: secret, timeBasedToken: totpCode(secret) },
+        body: { twoFactorSecret: secret, timeBasedToken: totpCode(secret), password: PASSWORD },
       });
       expect(enabled.status).toBe(200);
       return { secret };

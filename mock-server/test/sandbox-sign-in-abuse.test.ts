@@ -3,6 +3,7 @@ import { HashGate } from '../src/sandbox/hash-gate.js';
 import { type Hasher, scryptHasher } from '../src/sandbox/passwords.js';
 import { CLIENT_FAILURES, LOCKOUT_FAILURES, SignInSandbox } from '../src/sandbox/sandbox.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
+import { totpCode } from '../src/sandbox/totp.js';
 import { statusCounts, tokenOf } from './support/sandbox-calls.js';
 
 // Issue 29 F2 and F3, found by the red team on the deployed stack: one client's failed sign-ins made everyone's
@@ -102,5 +103,69 @@ describe('an account under attack (F2)', () => {
     const link = sandbox.outbox.list()[0]?.link ?? '';
     expect((await sandbox.resetPassword(email, tokenOf(link), 'Owner-Again-Pass-2', OWNER)).status).toBe(200);
     expect((await sandbox.login(email, 'Owner-Again-Pass-2', undefined, OWNER)).status).toBe(200);
+  });
+});
+
+describe('two-factor changes (F6)', () => {
+  /** A session of `email`, and its user id. */
+  async function session(sandbox: SignInSandbox, email: string, password: string) {
+    const signedIn = await sandbox.login(email, password, undefined, OWNER);
+    const body = signedIn.body as { accessToken: string; user: { _id: string } };
+    return { token: body.accessToken, userId: body.user._id };
+  }
+  const secretFor = (sandbox: SignInSandbox, token: string, userId: string) =>
+    (sandbox.candidateSecret(token, userId).body as { secret: string }).secret;
+
+  it('need the password to turn it on, and the password or a current code to turn it off; a session is not enough', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const { token, userId } = await session(sandbox, 'ada@example.com', SEED_PASSWORD);
+    const secret = secretFor(sandbox, token, userId);
+    const on = (extra: Record<string, unknown>) =>
+      sandbox.enableTwoFactor(
+        token,
+        userId,
+        { twoFactorSecret: secret, timeBasedToken: totpCode(secret, now), ...extra },
+        OWNER,
+      );
+    expect((await on({})).status).toBe(422);
+    expect((await on({ password: 'Not-the-password-1' })).status).toBe(422);
+    expect((await on({ password: SEED_PASSWORD })).status).toBe(200);
+
+    now += 60_000;
+    const off = (body: Record<string, unknown>) => sandbox.disableTwoFactor(token, userId, body, OWNER);
+    expect((await off({})).status).toBe(422);
+    expect((await off({ password: 'Not-the-password-1' })).status).toBe(422);
+    expect(
+      (await off({ timeBasedToken: String((Number(totpCode(secret, now)) + 1) % 1_000_000).padStart(6, '0') })).status,
+    ).toBe(422);
+    expect((await off({ timeBasedToken: totpCode(secret, now) })).body).toMatchObject({ hasTwoFactorAuth: false });
+    expect(sandbox.hasTwoFactorAuth('ada@example.com').body).toEqual({ hasTwoFactorAuth: false });
+  });
+
+  it('cannot be turned on by whoever registered someone else’s address: the owner resets and signs in', async () => {
+    const sandbox = await SignInSandbox.seeded();
+    const email = 'victim@example.com';
+    const created = await sandbox.createUser(
+      { firstName: 'Mal', lastName: 'Lory', email, password: 'Squatter-Pass-1!', captcha: 'c' },
+      ATTACKER,
+    );
+    expect(created.status).toBe(201);
+    // Unverified, signed in at once, with a secret of the attacker's own…
+    const { token, userId } = await session(sandbox, email, 'Squatter-Pass-1!');
+    const secret = secretFor(sandbox, token, userId);
+    const takeover = await sandbox.enableTwoFactor(
+      token,
+      userId,
+      { twoFactorSecret: secret, timeBasedToken: totpCode(secret), password: 'Squatter-Pass-1!' },
+      ATTACKER,
+    );
+    expect(takeover.status).toBe(403);
+    expect(sandbox.hasTwoFactorAuth(email).body).toEqual({ hasTwoFactorAuth: false });
+    // …so the owner's reset through the mailed link gives the account back, with no code to ask for.
+    expect(sandbox.requestPasswordReset(email, OWNER).status).toBe(202);
+    const link = sandbox.outbox.list().find((mail) => mail.to === email && mail.kind === 'reset')?.link ?? '';
+    expect((await sandbox.resetPassword(email, tokenOf(link), 'Owner-Takes-It-2', OWNER)).status).toBe(200);
+    expect((await sandbox.login(email, 'Owner-Takes-It-2', undefined, OWNER)).status).toBe(200);
   });
 });

@@ -129,6 +129,9 @@ describe('the sandbox behind the mock', () => {
 
   it('enrols a second factor with a code of the new secret, then asks for it at sign-in', async () => {
     await signUp('enrol@example.com', 'Enrol-Me-Pass-1', { isVerified: true });
+    // Only a verified account may turn two-factor on (issue 29 F6): the mailed link verifies it.
+    const verificationToken = tokenOf(mailTo('enrol@example.com')?.link ?? '');
+    expect((await call('POST', '/users/verify/email', { body: { verificationToken } })).status).toBe(200);
     const session = await login('enrol@example.com', 'Enrol-Me-Pass-1');
     const token = String(session.body.accessToken);
     const userId = String((session.body.user as { _id: string })._id);
@@ -138,12 +141,12 @@ describe('the sandbox behind the mock', () => {
     const badCode = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
     const refused = await call('PUT', `/users/${userId}/2fasecret`, {
       token,
-      body: { twoFactorSecret: secret, timeBasedToken: badCode },
+      body: { twoFactorSecret: secret, timeBasedToken: badCode, password: 'Enrol-Me-Pass-1' },
     });
     expect(refused.status).toBe(422);
     const enabled = await call('PUT', `/users/${userId}/2fasecret`, {
       token,
-      body: { twoFactorSecret: secret, timeBasedToken: totpCode(secret) },
+      body: { twoFactorSecret: secret, timeBasedToken: totpCode(secret), password: 'Enrol-Me-Pass-1' },
     });
     expect(enabled.body).toMatchObject({ hasTwoFactorAuth: true });
     expect((await call('GET', '/users/enrol%40example.com/has2fa')).body).toEqual({ hasTwoFactorAuth: true });
@@ -151,7 +154,8 @@ describe('the sandbox behind the mock', () => {
     expect((await login('enrol@example.com', 'Enrol-Me-Pass-1', totpCode(secret, Date.now() + 30_000))).status).toBe(
       200,
     );
-    expect((await call('DELETE', `/users/${userId}/2fasecret`, { token })).body).toMatchObject({
+    const off = await call('DELETE', `/users/${userId}/2fasecret`, { token, body: { password: 'Enrol-Me-Pass-1' } });
+    expect(off.body).toMatchObject({
       hasTwoFactorAuth: false,
     });
   });

@@ -213,9 +213,9 @@ export class SignInSandbox {
       case 'users.getTwoFactorSecret':
         return Promise.resolve(this.candidateSecret(accessToken, text(path.userId)));
       case 'users.setTwoFactorSecret':
-        return Promise.resolve(this.enableTwoFactor(accessToken, text(path.userId), body));
+        return this.enableTwoFactor(accessToken, text(path.userId), body, client);
       case 'users.deleteTwoFactorSecret':
-        return Promise.resolve(this.disableTwoFactor(accessToken, text(path.userId)));
+        return this.disableTwoFactor(accessToken, text(path.userId), body, client);
     }
   }
 
@@ -477,11 +477,31 @@ export class SignInSandbox {
     return { status: 200, body: { secret, otpauthUrl: otpauthUrl(secret, account.user.email) } };
   }
 
-  /** PUT /users/{userId}/2fasecret: on with a code the secret produced; a wrong code 422, already on 409. */
-  enableTwoFactor(accessToken: string | undefined, userId: string, body: Record<string, unknown>): Answer {
+  /**
+   * PUT /users/{userId}/2fasecret: on with a code the secret produced and the account's password; a wrong code or
+   * password 422, already on 409. Issue 29 F6: a session alone turned it on with the holder's secret, so whoever
+   * registered someone else's address (unverified, signed in at once) locked its owner out for good. Now an
+   * unverified account cannot turn it on (403), and the password is asked for, through the sign-in lockout.
+   */
+  async enableTwoFactor(
+    accessToken: string | undefined,
+    userId: string,
+    body: Record<string, unknown>,
+    client = '',
+  ): Promise<Answer> {
     const account = this.#self(accessToken, userId);
     if ('status' in account) return account;
+    if (!account.user.isVerified) {
+      return problem(
+        403,
+        'forbidden',
+        'Forbidden',
+        'Verify your e-mail address before you turn on two-factor authentication.',
+      );
+    }
     if (account.totpSecret) return problem(409, 'conflict', 'Conflict', 'Two-factor authentication is already on.');
+    const refused = await this.#reauthenticate(account, text(body.password), client);
+    if (refused) return refused;
     const secret = text(body.twoFactorSecret);
     // The code that proves the new secret is spent like a sign-in's: it cannot sign in after it.
     if (!this.#spend(account, secret, text(body.timeBasedToken), this.#now())) {
@@ -492,14 +512,49 @@ export class SignInSandbox {
     return { status: 200, body: account.user };
   }
 
-  /** DELETE /users/{userId}/2fasecret. */
-  disableTwoFactor(accessToken: string | undefined, userId: string): Answer {
+  /** DELETE /users/{userId}/2fasecret: off with a current code of the secret, or the account's password. */
+  async disableTwoFactor(
+    accessToken: string | undefined,
+    userId: string,
+    body: Record<string, unknown> = {},
+    client = '',
+  ): Promise<Answer> {
     const account = this.#self(accessToken, userId);
     if ('status' in account) return account;
+    const code = text(body.timeBasedToken);
+    if (code && account.totpSecret) {
+      if (!this.#spend(account, account.totpSecret, code, this.#now())) {
+        return invalid('timeBasedToken', 'The code is not a current one of this account.');
+      }
+    } else {
+      const refused = await this.#reauthenticate(account, text(body.password), client);
+      if (refused) return refused;
+    }
     delete account.totpSecret;
     account.spentSteps = [];
     account.user.hasTwoFactorAuth = false;
     return { status: 200, body: account.user };
+  }
+
+  /**
+   * The account's password, asked again before a change to how it signs in: checked like a sign-in's (counted
+   * before the hash, locked after five failures from one client), so a stolen session cannot guess it here instead.
+   * Undefined when it matches, else the answer.
+   */
+  async #reauthenticate(account: Account, password: string, client: string): Promise<Answer | undefined> {
+    if (loginPasswordIssue(password)) return invalid('password', 'The password is not correct.');
+    const address = key(account.user.email);
+    const now = this.#now();
+    const attempt = this.#guards.begin(address, client, now, account.alwaysLocked);
+    if (attempt.refused) return lockedOut(attempt.retryAfterS);
+    const matches = await this.#gated(client, () => this.#hasher.matches(password, account.passwordHash));
+    if (matches === undefined) return busy;
+    if (!matches)
+      return attempt.last
+        ? lockedOut(Math.ceil(LOCKOUT_MS / 1000))
+        : invalid('password', 'The password is not correct.');
+    this.#guards.succeeded(address, client, attempt.at);
+    return undefined;
   }
 
   #signedIn(accessToken: string | undefined): Account | undefined {
