@@ -138,7 +138,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         trustProxy,
         timeoutMs: options.upstreamTimeoutMs ?? 10_000,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-        fetch: metrics.timedFetch(options.fetch),
+        // The listener's own node:http transport unless a fetch is given (tests): it decodes a compressed answer
+        // strictly, where fetch ends one cut inside its gzip stream as if complete (issue 29 F5).
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        onUpstream: ({ seconds, status, error }) =>
+          error === undefined
+            ? metrics.upstream('answer', seconds, status)
+            : metrics.upstream((error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable', seconds),
       });
   const forwarded = (req: IncomingMessage) => {
     if (!trustProxy) return undefined;
