@@ -169,3 +169,24 @@ describe('two-factor changes (F6)', () => {
     expect((await sandbox.login(email, 'Owner-Takes-It-2', undefined, OWNER)).status).toBe(200);
   });
 });
+
+describe('mail to one inbox (F8)', () => {
+  it('counts the inbox, not its spellings: case, plus tags and Gmail’s dots', async () => {
+    const sandbox = await SignInSandbox.seeded();
+    const spellings = [
+      'Ada.Lovelace@gmail.com',
+      'adalovelace@gmail.com',
+      'ada.lovelace+1@gmail.com',
+      'a.d.a.lovelace+2@googlemail.com',
+      'ADALOVELACE+three@GMAIL.COM',
+      'ada.love.lace+4@gmail.com',
+    ];
+    const statuses = spellings.map((email) => sandbox.requestPasswordReset(email, ATTACKER).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    // Dots count elsewhere: another provider may deliver them to another inbox.
+    const elsewhere = ['a.b@example.com', 'ab@example.com', 'a.b+x@example.com'].map(
+      (email) => sandbox.requestPasswordReset(email, OWNER).status,
+    );
+    expect(elsewhere).toEqual([202, 202, 202]);
+  });
+});

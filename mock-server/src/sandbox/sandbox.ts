@@ -3,6 +3,7 @@ import type { components, OperationId } from '@runofshow/sdk';
 import { HashGate, HashGateFull } from './hash-gate.js';
 import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
+import { inboxOf } from './mailbox.js';
 import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
 import { LOCKOUT_MS, SignInGuards } from './sign-in-guard.js';
@@ -97,9 +98,10 @@ const key = (email: string) => email.trim().toLowerCase();
 /**
  * What the per-address mail limit counts: the address as one client asks for it (issue 29 F2). Counted by address
  * alone, 5 requests from anyone used up the owner's reset mails for an hour; now each client has its own 5, and the
- * per-client limit bounds what one client can mail in all.
+ * per-client limit bounds what one client can mail in all. The address is its inbox (`mailbox.ts`, F8): plus tags
+ * and Gmail's dots do not make another one.
  */
-const mailbox = (email: string, client: string) => `${key(email)}\n${client}`;
+const mailbox = (email: string, client: string) => `${inboxOf(email)}\n${client}`;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
