@@ -63,7 +63,7 @@ export function sandboxSection(table: (head: string[], rows: string[][]) => stri
     '  address verified.',
     `- **Links**: verification (one use, ${hours(VERIFICATION_MS)} hours), password reset (one use, ${minutes(RESET_LINK_MS)} minutes; using one`,
     `  spends the address's other reset links), invitation (a signed token whose payload carries the address,`,
-    `  ${days(INVITATION_MS)} days; a resend mails a new link and ends the older ones; a sign-up spends none, verifying the`,
+    `  ${days(INVITATION_MS)} days; a resend mails a new link and the older ones stay good; a sign-up spends none, verifying the`,
     '  address spends them all). A used, expired or unknown token answers 404.',
     `- **Sessions**: a sign-in's access token works for ${days(SESSION_MS)} days, until \`tokens.delete\` revokes it, or until a`,
     '  password reset ends every session of the account.',

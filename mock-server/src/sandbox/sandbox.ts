@@ -418,8 +418,9 @@ export class SignInSandbox {
   }
 
   /**
-   * GET /users/resend/invite/{email}: a fresh link when the address has an open invitation, which ends the older
-   * links; the same answer always, the limits included.
+   * GET /users/resend/invite/{email}: a fresh link when the address has an open invitation; the same answer always,
+   * the limits included. The older links stay good (issue 29): anyone may ask for a resend, and it ended the link the
+   * invitee was about to use. Verifying the address spends them all.
    */
   resendInvite(email: string, client = ''): Answer {
     const limited = this.#limited([
@@ -428,13 +429,13 @@ export class SignInSandbox {
     ]);
     if (limited) return limited;
     const previous = [...this.#invitations.values()].find((i) => i.email === key(email) && !i.used);
-    if (previous && !this.#accounts.has(key(email))) this.#invite(email, previous.url);
+    if (previous && !this.#accounts.has(key(email))) this.#invite(email, previous.url, { endOlder: false });
     return ok('If the address was invited, a new link is on its way.');
   }
 
-  /** Mails a new invitation link to `email`; its older links stop working. */
-  #invite(email: string, url?: string): void {
-    for (const older of this.#invitations.values()) if (older.email === key(email)) older.used = true;
+  /** Mails a new invitation link to `email`; a new invitation (not a resend) ends the older links. */
+  #invite(email: string, url?: string, { endOlder = true } = {}): void {
+    if (endOlder) for (const older of this.#invitations.values()) if (older.email === key(email)) older.used = true;
     const expiresAt = this.#now() + INVITATION_MS;
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, exp: Math.floor(expiresAt / 1000) })}`;
