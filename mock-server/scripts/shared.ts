@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { trustedProxies } from '../src/client-address.js';
 import { addresses, stopOnSignal } from '../src/command-line.js';
 import { paths, type RunningStack, type StackOptions, startStack } from '../src/stack.js';
 import { ViolationReport } from '../src/violation-report.js';
@@ -28,9 +29,22 @@ export async function startChecked(
   bundle();
   const report = new ViolationReport();
   const { host, mockPort } = addresses();
+  // The proxies in front of the mock besides loopback (a staging site's hosts on other machines), whose
+  // X-Forwarded-For the per-client limits walk past to reach the visitor.
+  let trustedProxy: (address: string) => boolean;
+  try {
+    trustedProxy = trustedProxies(process.env.MOCK_TRUSTED_PROXIES);
+  } catch (error) {
+    console.error(
+      `MOCK_TRUSTED_PROXIES: ${(error as Error).message} (expected addresses or CIDR blocks, comma-separated)`,
+    );
+    process.exit(2);
+  }
   const stack = await startStack({
     host,
     mockPort,
+    trustedProxy,
+    ...(process.env.MOCK_OUTBOX_TOKEN ? { outboxToken: process.env.MOCK_OUTBOX_TOKEN } : {}),
     ...options,
     onExchange: (exchange) => {
       for (const line of report.record(exchange)) console.log(`${indent}${line}`);

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 import { listen, type RunningServer } from '@runofshow/devkit/listen';
+import { clientAddress, isLoopback } from './client-address.js';
 import type { Exchange } from './exchange.js';
+import { outboxAccess } from './outbox-access.js';
 import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
@@ -32,9 +33,12 @@ export interface MockFrontOptions {
    * mock has its mail on the mock's own address.
    */
   outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
+  /** The outbox answers a client on this machine; anyone else must present this token (`outbox-access.ts`). */
+  outboxToken?: string;
   /**
-   * Peers whose `X-Forwarded-For` is believed (the proxy of a site in front of the mock): loopback by default. Any
-   * other peer is the client itself. The client's address goes on to the sandbox, whose limits count by it.
+   * The deployment's own proxies (the hosts, the web server in front of them): loopback by default
+   * (`trustedProxies` in client-address.ts). The client is the nearest `X-Forwarded-For` entry that is not one of
+   * them, and goes on to the sandbox, whose limits count by it.
    */
   trustedProxy?: (address: string) => boolean;
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
@@ -74,17 +78,6 @@ const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Prism refuses a body past 10 MiB (its own limit); the front refuses it first, before holding any of it. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-const isLoopback = (address: string) =>
-  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-
-/** The client's address: the last `X-Forwarded-For` entry when the peer is a trusted proxy, else the peer's. */
-function clientAddress(req: IncomingMessage, trusted: (address: string) => boolean): string {
-  const peer = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').at(-1)?.trim() ?? '';
-  return trusted(peer) && isIP(last) ? last : peer;
-}
-
 /**
  * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
  * read its answers. Every response header is exposed (Retry-After, X-Request-Id, the scenario) by name, which
@@ -96,6 +89,29 @@ function corsHeaders(origin: string | undefined, exposed: string[]): Record<stri
     ...(origin ? { vary: 'Origin' } : {}),
     ...(exposed.length ? { 'access-control-expose-headers': exposed.join(', ') } : {}),
   };
+}
+
+function isBrokenJson(body: Buffer, type: string | undefined): boolean {
+  if (!body.length || !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type ?? '')) return false;
+  try {
+    JSON.parse(body.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A problem answer of the front's own, with CORS so a page can read it. */
+function problemAnswer(req: IncomingMessage, res: ServerResponse, status: number, title: string, detail: string): void {
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const payload = JSON.stringify({ type: `https://errors.runofshow.dev/${slug}`, title, status, detail });
+  res.writeHead(status, {
+    'content-type': 'application/problem+json',
+    'content-length': String(Buffer.byteLength(payload)),
+    'cache-control': 'no-store',
+    ...corsHeaders(req.headers.origin, []),
+  });
+  res.end(payload);
 }
 
 function parseJson(body: Buffer, type: string | undefined): unknown {
@@ -133,16 +149,26 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    if (options.outbox && /^\/outbox(\/|$)/i.test(url.pathname)) return outboxAnswer(req, res, url, options.outbox);
+    const client = clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted);
+    if (options.outbox && /^\/outbox(\/|$)/i.test(url.pathname)) {
+      const access = outboxAccess(client, req.headers.authorization, options.outboxToken);
+      if (access !== 'allowed') return outboxRefused(req, res, access);
+      return outboxAnswer(req, res, url, options.outbox);
+    }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too large') return tooLarge(req, res);
+    // Prism never answers a JSON request whose body is not JSON (it held each one ~300 s, then dropped it): the front
+    // answers it at once, as the description's 400 says.
+    if (isBrokenJson(body, req.headers['content-type'])) {
+      return problemAnswer(req, res, 400, 'Bad request', 'The body is not valid JSON.');
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (HOP_BY_HOP.has(name) || value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
     // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
-    headers.set('x-forwarded-for', clientAddress(req, trusted));
+    headers.set('x-forwarded-for', client);
     const scenario = headers.has('prefer')
       ? undefined
       : match({
@@ -232,6 +258,23 @@ function tooLarge(req: IncomingMessage, res: ServerResponse): void {
     ...corsHeaders(req.headers.origin, []),
   });
   res.end(payload);
+}
+
+/** 401 asking for the outbox token, or 403 when none was set: the outbox is then this machine's alone. */
+function outboxRefused(req: IncomingMessage, res: ServerResponse, access: 'ask' | 'refused'): void {
+  req.resume();
+  const body =
+    access === 'ask'
+      ? 'The outbox needs its token (MOCK_OUTBOX_TOKEN) as the password.'
+      : 'The outbox answers only on the machine the mock runs on (set MOCK_OUTBOX_TOKEN to open it to others).';
+  res.writeHead(access === 'ask' ? 401 : 403, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    ...OUTBOX_HEADERS,
+    ...(access === 'ask' ? { 'www-authenticate': 'Basic realm="outbox", charset="UTF-8"' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The outbox page and its stylesheet, GET and HEAD only, with the outbox's own headers. */

@@ -38,6 +38,10 @@ export interface StackOptions {
    * and the stack neither starts nor stops a Prism. Not with `sandbox` or `upstream`, which need a Prism of their own.
    */
   prismUrl?: string;
+  /** The deployment's proxies in front of the mock, whose `X-Forwarded-For` is walked past (loopback by default). */
+  trustedProxy?: (address: string) => boolean;
+  /** The token a client off this machine presents to read the outbox (none: only this machine reads it). */
+  outboxToken?: string;
 }
 
 export interface RunningSandbox {
@@ -100,6 +104,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       host,
       target: prism.url,
       scenarios: options.upstream ? [] : scenarios,
+      ...(options.trustedProxy ? { trustedProxy: options.trustedProxy } : {}),
+      ...(options.outboxToken ? { outboxToken: options.outboxToken } : {}),
       ...(sandbox
         ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin) }
         : {}),

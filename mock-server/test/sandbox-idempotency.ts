@@ -98,7 +98,7 @@ export function idempotencyTests(running: () => RunningStack): void {
       );
     });
 
-    it('keeps each caller’s keys apart (scoped by API key), and spends a reset link once', async () => {
+    it('keeps each caller’s keys apart (scoped by API key and caller), and spends a reset link once', async () => {
       const key = newKey();
       await call('POST', '/users/ada%40example.com/passwordRecoveryToken', { body: { captcha: 'c' } });
       const token = tokenOf(mailsTo('ada@example.com')[0]?.link ?? '');
@@ -109,6 +109,9 @@ export function idempotencyTests(running: () => RunningStack): void {
       expect([first.status, again.status]).toEqual([200, 200]);
       // Another caller with the same key is another request: the link is spent.
       expect((await call('PUT', path, { body, idempotencyKey: key, apiKey: 'another-caller' })).status).toBe(404);
+      // Issue 29 F7: in proxy mode every visitor calls with the site's one API key: another visitor (another client
+      // address) with the same key is another request too, never handed the first visitor's answer.
+      expect((await call('PUT', path, { body, idempotencyKey: key, client: '198.51.100.77' })).status).toBe(404);
     });
 
     it('kept to the description: no request refused, no answer breaking it', () => {

@@ -1,6 +1,6 @@
 import type { RunningServer } from '@runofshow/devkit/listen';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_MS, IdempotencyKeys } from '../src/sandbox/idempotency.js';
+import { IDEMPOTENCY_MAX_KEYS, IDEMPOTENCY_MS, IdempotencyKeys } from '../src/sandbox/idempotency.js';
 import { LIMITS, Limits } from '../src/sandbox/limits.js';
 import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';
 import { type Answer, LOCKOUT_MS, RESET_LINK_MS, SignInSandbox, VERIFICATION_MS } from '../src/sandbox/sandbox.js';
@@ -107,6 +107,17 @@ describe('the sandbox’s rules over time', () => {
     expect((await keys.run('caller', 'k', 'request', apply(201))).body).toEqual({ applied: 2 });
     expect((await keys.run('caller', 'limited', 'request', apply(429))).status).toBe(429);
     expect((await keys.run('caller', 'limited', 'request', apply(201))).body).toEqual({ applied: 4 });
+  });
+
+  // Issue 29 F7: one cap for every caller let others' writes push a visitor's key out within its 24 hours.
+  it('keeps a caller’s key its 24 hours however many keys others use', async () => {
+    const keys = new IdempotencyKeys();
+    let applied = 0;
+    const apply = async (): Promise<Answer> => ({ status: 201, body: { applied: ++applied } });
+    expect((await keys.run('visitor', 'team-key', 'create team', apply)).body).toEqual({ applied: 1 });
+    for (let i = 0; i < IDEMPOTENCY_MAX_KEYS + 50; i++) await keys.run('others', `k${i}`, `write ${i}`, apply);
+    const retry = await keys.run('visitor', 'team-key', 'create team', apply);
+    expect([retry.body, retry.headers?.['Idempotent-Replayed']]).toEqual([{ applied: 1 }, 'true']);
   });
 
   it('stores a salted scrypt hash, never the password, and checks §5', async () => {

@@ -6,7 +6,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * about who is registered.
  */
 export const LIMITS = {
-  /** Calls that may mail one address (sign-up, password reset, invitation resend): 5 an hour. */
+  /** Calls from one client that may mail one address (sign-up, password reset, invitation resend): 5 an hour. */
   mailPerAddress: { max: 5, windowMs: HOUR_MS },
   /** Calls that may mail anyone, from one client (its network address): 30 an hour. */
   mailPerClient: { max: 30, windowMs: HOUR_MS },

@@ -128,7 +128,9 @@ export function startSandboxServer(
         };
         if (key === undefined) return apply();
         const fingerprint = fingerprintOf(method, `${url.pathname}${url.search}`, body);
-        return keys.run(header(req, 'x-api-key') ?? '', key, fingerprint, apply);
+        // Scoped by caller (issue 29 F7): in proxy mode every visitor calls with the site's one API key.
+        const caller = url.searchParams.get('accessToken') ?? clientOf(req);
+        return keys.run(`${header(req, 'x-api-key') ?? ''}\n${caller}`, key, fingerprint, apply);
       })
       .then((answer) => reply(res, answer.status, answer.body, { ...echo, ...answer.headers }))
       .catch((error: unknown) => {

@@ -2553,7 +2553,7 @@ export interface FacadeTable {
     /**
      * Turn off two-factor authentication
      *
-     * Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone).
+     * Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone). The body proves the caller: the account's current password or a current code of its secret (an administrator's own password for someone else's account); a wrong one answers `422`, and wrong passwords count toward the sign-in lockout.
      *
      * `DELETE /users/{userId}/2fasecret`
      */
@@ -2719,7 +2719,7 @@ export interface FacadeTable {
     /**
      * Turn on two-factor authentication
      *
-     * Turns two-factor authentication on with the secret from `users.getTwoFactorSecret` and a current code it produced; from then on sign-in asks for the six-digit code. Users may call it only for themselves. A wrong code answers `422`; two-factor already on answers `409`.
+     * Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a current code it produced and the account's password; from then on sign-in asks for the six-digit code. Users may call it only for themselves, and only once their address is verified (`403` before). A wrong code or password answers `422` (wrong passwords count toward the sign-in lockout); two-factor already on answers `409`.
      *
      * `PUT /users/{userId}/2fasecret`
      */

@@ -43,6 +43,16 @@ export interface ListenerResponse {
 
 export type ProxyListener = (req: ListenerRequest, res: ListenerResponse) => Promise<void>;
 
+/**
+ * The listener's options: the handler's, and a hook told when each direct call's answer head arrives or the call
+ * fails (a site's metrics). With it a site keeps the listener's own transport, which decodes a compressed answer
+ * strictly: fetch decodes gzip, deflate and brotli leniently, so an answer cut inside its compressed stream ends as
+ * if complete (issue 29 F5).
+ */
+export interface ListenerOptions extends ProxyHandlerOptions {
+  onUpstream?: (event: { seconds: number; status?: number; error?: unknown }) => void;
+}
+
 /** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
 function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
@@ -163,12 +173,26 @@ async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outg
  * `res` (a site's security headers) stay unless the API's allow-listed ones name them. It never rejects: anything
  * unforeseen is answered 500.
  */
-export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
+export function createProxyListener(options: ListenerOptions): ProxyListener {
   const core = proxyCore(options);
-  const { fetch } = options;
-  const send = fetch
-    ? (direct: DirectCall) => fetchAnswer(fetch, direct, core.timeoutMs)
-    : (direct: DirectCall) => nodeAnswer(direct, core.timeoutMs);
+  const { fetch, onUpstream } = options;
+  const direct = fetch
+    ? (call: DirectCall) => fetchAnswer(fetch, call, core.timeoutMs)
+    : (call: DirectCall) => nodeAnswer(call, core.timeoutMs);
+  const send = onUpstream
+    ? async (call: DirectCall) => {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        try {
+          const answer = await direct(call);
+          onUpstream({ seconds: seconds(), status: answer.status });
+          return answer;
+        } catch (error) {
+          onUpstream({ seconds: seconds(), error });
+          throw error;
+        }
+      }
+    : direct;
   return async (req, res) => {
     let requestId = '';
     let outgoing: Outgoing;

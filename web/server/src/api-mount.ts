@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ListenerRequest, ProxyListener } from '@runofshow/sdk/proxy-listener';
+import type { BodyBudget } from './body-budget.js';
 import type { Mount } from './mount.js';
 import { sendProblem } from './send.js';
 
@@ -10,6 +11,8 @@ export interface ApiMountOptions {
   known: ReadonlySet<string>;
   /** How the visitor reached the host, when a trusted load balancer says so (`TRUST_PROXY`). */
   forwarded?: (req: IncomingMessage) => { proto?: string; host?: string } | undefined;
+  /** What the bodies in flight may hold in all (`body-budget.ts`). */
+  budget: BodyBudget;
 }
 
 /**
@@ -53,6 +56,14 @@ export function apiMount(options: ApiMountOptions): Mount {
         hit.res.setHeader('Allow', 'POST');
         return sendProblem(hit.res, 405, 'Method not allowed', 'Proxy calls are POST /api/{group}.{method}.');
       }
+      const held = options.budget.reserve(hit.req.headers['content-length']);
+      if (held === undefined) {
+        // Nothing of the body is read: the connection closes once the answer is out, so none of it is held either.
+        hit.res.setHeader('Retry-After', '1');
+        hit.res.setHeader('Connection', 'close');
+        return sendProblem(hit.res, 503, 'Service unavailable', 'Too many calls are in flight; try again shortly.');
+      }
+      hit.res.once('close', () => options.budget.release(held));
       const forwarded = options.forwarded?.(hit.req);
       await listener(asForwarded(hit.req, forwarded?.proto, forwarded?.host), hit.res);
     },

@@ -14,6 +14,8 @@ export interface HostConfig {
   host: string;
   port: number;
   metricsPort: number | undefined;
+  /** Names the metrics port answers besides IP addresses and `localhost` (DNS rebinding). */
+  metricsHosts: string[];
   trustProxy: boolean;
   /** Operations `/api` passes besides the app's own (proxy mode): a deployment's additions, documented in DEPLOY.md. */
   extraOperations: string[];
@@ -36,6 +38,8 @@ export const EXPECTS = {
   HOST: 'the address to listen on, an IP address or host name (0.0.0.0 by default)',
   PORT: 'a port number from 0 to 65535 (8080 by default; 0 picks a free one)',
   METRICS_PORT: 'a port number from 0 to 65535 for Prometheus metrics, not PORT (unset: no metrics)',
+  METRICS_HOSTS:
+    'host names the metrics port answers besides IP addresses and localhost, comma-separated, no port (host-a.internal)',
   TRUST_PROXY:
     "'on' when a load balancer in front sets X-Forwarded-Proto and X-Forwarded-Host, else 'off' (the default)",
   API_EXTRA_OPERATIONS:
@@ -96,6 +100,9 @@ const Environment = v.object({
   HOST: optional('HOST', (value) => /^(\[[0-9a-f:.]+\]|[0-9a-f:.]+|[a-z0-9.-]+)$/i.test(value)),
   PORT: optional('PORT', isPort),
   METRICS_PORT: optional('METRICS_PORT', isPort),
+  METRICS_HOSTS: optional('METRICS_HOSTS', (value) =>
+    value.split(',').every((name) => /^[a-z0-9.-]+$/i.test(name.trim())),
+  ),
   TRUST_PROXY: optional('TRUST_PROXY', (value) => SWITCH.test(value)),
   API_EXTRA_OPERATIONS: optional('API_EXTRA_OPERATIONS', (value) =>
     value.split(',').every((id) => Object.hasOwn(operations, id.trim())),
@@ -132,6 +139,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       host: given(e.HOST) ?? '0.0.0.0',
       port,
       metricsPort,
+      metricsHosts: (given(e.METRICS_HOSTS)?.split(',') ?? []).map((name) => name.trim().toLowerCase()),
       trustProxy: /^(on|true|1)$/i.test(given(e.TRUST_PROXY) ?? 'off'),
       extraOperations:
         given(e.API_EXTRA_OPERATIONS)

@@ -6,6 +6,7 @@ import type { OperationTable } from '@runofshow/sdk';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { apiMount } from './api-mount.js';
 import { appMount } from './app-mount.js';
+import { API_BODY_BUDGET_BYTES, BodyBudget } from './body-budget.js';
 import type { ApiMode } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { HostMetrics } from './metrics.js';
@@ -48,6 +49,8 @@ export interface HostOptions {
   upstreamTimeoutMs?: number;
   /** Largest `/api` request body, counted as it arrives (the proxy's 10 MiB by default). */
   maxBodyBytes?: number;
+  /** What `/api` bodies in flight may hold in all (64 MiB); past it 503 with Retry-After. */
+  apiBodyBudgetBytes?: number;
   /** Milliseconds a connection the host has answered and half-closed may stay open before it is cut (2 000). */
   lingerMs?: number;
   /** The backend probe behind /readyz (on demand, reused for a second). */
@@ -112,6 +115,9 @@ const first = (value: string | string[] | undefined) =>
  * (allow-listed, proxy mode only), `/healthz` and `/readyz`, and any further mounts; the security headers on every
  * answer, one JSON log line and one metric sample per request, bounded time and size for every client.
  */
+/** The proxy listener's own limit on one body (its default), which the body budget reserves for a chunked one. */
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const lingerMs = options.lingerMs ?? 2000;
@@ -132,7 +138,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         trustProxy,
         timeoutMs: options.upstreamTimeoutMs ?? 10_000,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-        fetch: metrics.timedFetch(options.fetch),
+        // The listener's own node:http transport unless a fetch is given (tests): it decodes a compressed answer
+        // strictly, where fetch ends one cut inside its gzip stream as if complete (issue 29 F5).
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        onUpstream: ({ seconds, status, error }) =>
+          error === undefined
+            ? metrics.upstream('answer', seconds, status)
+            : metrics.upstream((error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable', seconds),
       });
   const forwarded = (req: IncomingMessage) => {
     if (!trustProxy) return undefined;
@@ -160,7 +172,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     },
   ];
   const mounts: Mount[] = [
-    apiMount({ ...(listener ? { listener } : {}), known: new Set(Object.keys(allowList)), forwarded }),
+    apiMount({
+      ...(listener ? { listener } : {}),
+      known: new Set(Object.keys(allowList)),
+      forwarded,
+      budget: new BodyBudget(
+        options.apiBodyBudgetBytes ?? API_BODY_BUDGET_BYTES,
+        options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      ),
+    }),
     ...health,
     appMount({
       appDir: options.appDir,
@@ -246,6 +266,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     };
     pageHeaders();
     if (readiness.draining) res.setHeader('Connection', 'close');
+    // Only /api reads a body. Any other path answered one by reading and discarding it, whatever its size, for up to
+    // 30 s (issue 29 F4): its connection now closes once the answer is out, so nothing more of the body is read.
+    const carriesBody =
+      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
+      req.headers['transfer-encoding'] !== undefined;
+    if (carriesBody && !/^\/api(\/|$)/i.test(path ?? '')) res.setHeader('Connection', 'close');
     const host = req.headers.host ?? '';
     // Node keeps the first of several Host headers; a request with more than one must be refused (RFC 9112 §3.2).
     const hostLines = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === 'host');

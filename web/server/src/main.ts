@@ -40,7 +40,9 @@ try {
     metrics,
   });
   const metricsServer =
-    config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort, config.host);
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(metrics, config.metricsPort, config.host, config.metricsHosts);
   logger.info(
     {
       url: host.url,

@@ -49,21 +49,7 @@ export class HostMetrics {
     else if (status !== undefined && status >= 500) this.#upstreamErrors.inc({ kind: `status_${status}` });
   }
 
-  /** A fetch that times each call and counts its failures: the proxy's transport. */
-  timedFetch(send: typeof fetch = fetch): typeof fetch {
-    return async (input, init) => {
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        const response = await send(input, init);
-        this.upstream('answer', seconds(), response.status);
-        return response;
-      } catch (error) {
-        this.upstream((error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable', seconds());
-        throw error;
-      }
-    };
-  }
+
 }
 
 // Methods as labels: a client's invented method must not grow the series without bound.

@@ -229,8 +229,12 @@ ${indent(toHosts(), 4)}
 ${health
   .map(
     (route) => `
-    # ${route.what}: the answer of whichever host nginx picks; a 503 (draining, no backend) marks no host failed.
-    location ~* ${quoted(`^${escapeRegex(route.prefix)}(/|$)`)} {
+    # ${route.what}: the answer of whichever host nginx picks; a 503 (draining, no backend) marks no host failed.${
+      route.internal
+        ? '\n    # Internal: for probes on this machine (an orchestrator, a balancer), 403 to anyone else (a `return`, which\n    # logs no error, unlike `deny`).'
+        : ''
+    }
+    location ~* ${quoted(`^${escapeRegex(route.prefix)}(/|$)`)} {${route.internal ? `\n      if ($remote_addr !~ ${quoted('^(127\\.0\\.0\\.1|::1)$')}) {\n        return 403;\n      }` : ''}
       proxy_pass http://runofshow_hosts;
       proxy_next_upstream ${apiNext};
     }`,

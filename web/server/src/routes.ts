@@ -13,13 +13,21 @@ export interface Route {
   what: string;
   /** Only in this API mode (the proxy does not exist in direct mode). */
   mode?: 'proxy';
+  /** For the machine's own probes, not visitors: a web server in front answers it only to loopback. */
+  internal?: true;
 }
 
 /** What `npm run serve` answers, first match wins. Every other path is a 404 with the security headers. */
 export const routes: readonly Route[] = [
   { prefix: '/api', methods: ['POST'], what: 'the proxy: POST /api/{group}.{method}, allow-listed', mode: 'proxy' },
   { prefix: '/healthz', methods: ['GET', 'HEAD'], what: '200 while the process can serve' },
-  { prefix: '/readyz', methods: ['GET', 'HEAD'], what: '200 while the backend answers and the host is not draining' },
+  {
+    prefix: '/readyz',
+    methods: ['GET', 'HEAD'],
+    what: '200 while the backend answers and the host is not draining',
+    // It tells anyone whether the backend is down, and each ask past its 1 s cache probes the backend (issue 29 F10).
+    internal: true,
+  },
   { prefix: APP_BASE, methods: ['GET', 'HEAD'], what: 'the sign-in app: web/dist, its shell for client routes' },
 ];
 

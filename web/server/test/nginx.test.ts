@@ -30,10 +30,14 @@ interface Answer {
 function ask(
   url: string,
   ca: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
 ): Promise<Answer> {
+  // From another source address (a visitor on 127.0.0.2): nginx listens on 127.0.0.1, under the site's name.
+  const from = init.localAddress
+    ? { host: '127.0.0.1', localAddress: init.localAddress, servername: new URL(url).hostname, agent: false as const }
+    : {};
   return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, ca }, (res) => {
+    const req = httpsRequest(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, ca, ...from }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -191,6 +195,16 @@ describe('nginx in front of the host', () => {
       const headers = { 'accept-encoding': coding };
       const [front, host] = await Promise.all([ask(`${site}${path}`, ca, { headers }), viaHost(path, headers)]);
       expect(shown(front)).toEqual(shown(host));
+    });
+
+    // Issue 29 F10: /readyz says whether the backend is down and makes the host probe it; visitors get 403.
+    it('keeps /readyz for probes on this machine: 403 to a visitor from another address', async () => {
+      const visitor = await ask(`${site}/readyz`, ca, { localAddress: '127.0.0.2' });
+      expect(visitor.status).toBe(403);
+      expect(visitor.body.toString()).not.toContain('ready');
+      const local = await ask(`${site}/readyz`, ca);
+      expect(local.status).toBe((await viaHost('/readyz', {})).status);
+      expect((await ask(`${site}/healthz`, ca, { localAddress: '127.0.0.2' })).status).toBe(200);
     });
 
     it.each([

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHost, startMetricsServer } from '../src/index.js';
+import { raw } from '@runofshow/devkit/raw-http';
 import { API_KEY, type Backend, builtApp, callApi, type LogLines, testHost } from './support.js';
 
 // What a host needs to be run by someone else: health and readiness for a load balancer, a log line per request with
@@ -91,6 +92,24 @@ describe('metrics', () => {
       expect((await fetch(`${metrics.url}/other`)).status).toBe(404);
       // The visitors' port serves no metrics.
       expect((await fetch(`${host.url}/metrics`)).status).toBe(404);
+    } finally {
+      await metrics.stop();
+    }
+  });
+
+  // Issue 29 F9: the metrics port answered any Host, so a page on a rebinding name could read it from a browser.
+  it('answers only an IP address, localhost or a name it was given, never a rebinding name', async () => {
+    const metrics = await startMetricsServer(host.metrics, 0, undefined, ['host-a.internal']);
+    try {
+      const { port } = new URL(metrics.url);
+      const status = async (hostHeader: string) =>
+        (await raw(metrics.url, `GET /metrics HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`)).status;
+      expect(await status(`127.0.0.1:${port}`)).toBe(200);
+      expect(await status(`localhost:${port}`)).toBe(200);
+      expect(await status(`[::1]:${port}`)).toBe(200);
+      expect(await status(`host-a.internal:${port}`)).toBe(200);
+      expect(await status(`rebind.attacker.example:${port}`)).toBe(400);
+      expect(await status('evil.example')).toBe(400);
     } finally {
       await metrics.stop();
     }
