@@ -8,6 +8,8 @@
 // security schemes in the URL.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+// The envelope's schema comes from the module the client writes it with and the proxy reads it with.
+import { envelopeSchema, uploadEnvelopeSchema } from '@runofshow/sdk/proxy-handler';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,21 +76,13 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
     const requestBody = resolve(op.requestBody) as Obj | undefined;
     const content = (requestBody?.content ?? {}) as Obj;
     const upload = op['x-upload'] === true;
-    const envelope: Obj = {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        params,
-        query,
-        ...(content['application/json'] ? { payload: (content['application/json'] as Obj).schema } : {}),
-        clientId,
-      },
-      required: [
-        ...(params.required.length ? ['params'] : []),
-        ...(query.required.length ? ['query'] : []),
-        ...(requestBody?.required === true && content['application/json'] ? ['payload'] : []),
-      ],
-    };
+    const envelope = envelopeSchema({
+      params,
+      query,
+      payload: (content['application/json'] as Obj | undefined)?.schema as Obj | undefined,
+      payloadRequired: requestBody?.required === true,
+      clientId,
+    });
     let body: Obj;
     if (upload) {
       const multipart = (content['multipart/form-data'] ?? {}) as Obj;
@@ -99,12 +93,7 @@ for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
           'multipart/form-data': {
             schema: {
               ...schema,
-              properties: {
-                ...((schema?.properties as Obj) ?? {}),
-                params: { type: 'string', maxLength: 4096, description: 'The path parameters, as JSON text.' },
-                query: { type: 'string', maxLength: 4096, description: 'The query parameters, as JSON text.' },
-                clientId,
-              },
+              properties: { ...((schema?.properties as Obj) ?? {}), ...uploadEnvelopeSchema(clientId) },
             },
           },
         },

@@ -19,6 +19,7 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { RUNTIMES, type RuntimeName } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
+import { blockMarker, outputsByBlock, printProblem, readmeBlocks } from './readme-output.js';
 import { editorView } from './sdk-consumer/editor.js';
 import { runOnWorkerd } from './sdk-consumer/workerd.js';
 
@@ -132,7 +133,8 @@ try {
 
   // Every ```ts block of the README, each its own module.
   const readme = readFileSync(join(root, 'sdk/README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const described = readmeBlocks(readme);
+  const blocks = described.map((block) => block.code);
   blocks.forEach((block, n) => {
     writeFileSync(join(project, `readme-${n + 1}.ts`), `${block}\nexport {};\n`);
   });
@@ -180,7 +182,8 @@ try {
       const files = blocks.map((_, n) => `./readme-${n + 1}.ts`);
       writeFileSync(
         join(project, 'readme-run.ts'),
-        `for (const file of ${JSON.stringify(files)}) {
+        `for (const [n, file] of ${JSON.stringify(files)}.entries()) {
+  console.log(\`${blockMarker(0).replace(/\d+$/, '')}\${n + 1}\`);
   try {
     await import(file);
   } catch (error) {
@@ -194,6 +197,12 @@ export {};
       const runner = runtime === 'node' ? [join(root, 'node_modules/tsx/dist/cli.mjs')] : command;
       const result = await runChild(bin, [...runner, 'readme-run.ts'], { cwd: project, env, timeout: 120_000 });
       const failed = result.status === 0 ? [] : [result.output];
+      // Each block prints what the README shows after it, so a block whose last line never ran cannot pass.
+      const outputs = outputsByBlock(result.output, blocks.length);
+      described.forEach((block, n) => {
+        const problem = block.prints === undefined ? undefined : printProblem(outputs[n] ?? '', block.prints);
+        if (problem) failed.push(`README block ${n + 1} ${problem}`);
+      });
       check(
         `the ${blocks.length} README blocks run as written on ${label} against the mock`,
         failed.length === 0,

@@ -1,4 +1,4 @@
-import type { CallContext } from './call-context.js';
+import type { CallPlan } from './call-plan.js';
 import { ApiConfigError } from './config.js';
 import {
   ApiCancelError,
@@ -10,13 +10,18 @@ import {
   parseRetryAfter,
   quote,
 } from './errors.js';
-import { redact, scrub } from './redact.js';
+import { redact, scrub, withoutUrlPaths } from './redact.js';
+import type { CallCancel } from './transport/call-cancel.js';
+import { NoAnswer } from './transport/tries.js';
 
-const label = (ctx: CallContext) => ctx.operationId ?? `${ctx.method} ${ctx.path}`;
+/** What names a call in a message or a log record, before or after it is planned. */
+export type CallLabel = Pick<CallPlan, 'operationId' | 'method' | 'path' | 'requestId'>;
+
+const label = (ctx: Omit<CallLabel, 'requestId'>) => ctx.operationId ?? `${ctx.method} ${ctx.path}`;
 const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
 
 /** The typed error for an error status: body and message carry no secret the call held; the message stays short. */
-export function httpError(ctx: CallContext, response: Response, body: unknown): ApiError {
+export function httpError(ctx: CallPlan, response: Response, body: unknown): ApiError {
   const secrets = ctx.secrets();
   const cleanBody = body === '' || body === undefined ? undefined : redact(body as Problem | string, secrets);
   return httpErrorOf({
@@ -34,9 +39,9 @@ export function httpError(ctx: CallContext, response: Response, body: unknown): 
  * A success whose body is not what the description promises: a page of another type, JSON that does not parse, or
  * no body at all. Reported as what it is, with the real status and type, not as a lost connection.
  */
-export function parseError(ctx: CallContext, response: Response | undefined, text?: string): ApiError {
-  const status = response?.status ?? 0;
-  const type = response?.headers.get('content-type') ?? undefined;
+export function parseError(ctx: CallPlan, response: Response, tries: number, text?: string): ApiError {
+  const { status } = response;
+  const type = response.headers.get('content-type') ?? undefined;
   const what =
     text === undefined
       ? type
@@ -51,14 +56,14 @@ export function parseError(ctx: CallContext, response: Response | undefined, tex
     requestId: ctx.requestId,
     operationId: ctx.operationId,
     contentType: type,
-    headers: response?.headers,
+    headers: response.headers,
     body: text ? redact(text, ctx.secrets()) : undefined,
-    message: `${label(ctx)} answered ${status} with ${what} (after ${triesText(Math.max(1, ctx.tries))})`,
+    message: `${label(ctx)} answered ${status} with ${what} (after ${triesText(Math.max(1, tries))})`,
   });
 }
 
 /** An operation whose description promises a body answered without one: the facade must not resolve `undefined`. */
-export function emptyBodyError(ctx: CallContext, response: Response): ApiError {
+export function emptyBodyError(ctx: CallPlan, response: Response): ApiError {
   return new ApiError({
     status: response.status,
     kind: 'parse',
@@ -70,27 +75,37 @@ export function emptyBodyError(ctx: CallContext, response: Response): ApiError {
   });
 }
 
+/** A call that failed before it was sent: the calling code's mistake, or what its own callback threw (the cause). */
+export function unsentError(call: Omit<CallLabel, 'requestId'>, error: unknown, secrets: readonly string[]): Error {
+  if (error instanceof ApiConfigError || error instanceof ApiError || error instanceof ApiCancelError) return error;
+  return new ApiConfigError(`${label(call)} failed before it was sent: ${describe(error, secrets)}`, { cause: error });
+}
+
+/** Where in its pipeline a call failed: before anything was sent, in its tries, or while its answer was handled. */
+export type Stage = 'before' | 'tries' | 'after';
+
 /**
- * Turns whatever a call rejected with into one of the SDK's errors. Errors from beneath (ky, fetch) may quote the
- * URL, which holds the access token: they are kept as `cause` only as copies with every secret of the call scrubbed.
- * Whatever the app's own code threw (a callback, a middleware) or a malformed call comes back as `ApiConfigError`
- * with it as `cause`; a cancel as `ApiCancelError`.
+ * Turns whatever a call rejected with into one of the SDK's errors, once. Errors from beneath (ky, fetch) may quote
+ * the URL, which holds the access token and the path's values (an e-mail): they are kept as `cause` only as copies
+ * with every secret of the call and every URL's path and query scrubbed. Whatever the app's own code threw (a
+ * callback, a middleware) or a malformed call comes back as `ApiConfigError` with it as `cause`; a cancel as
+ * `ApiCancelError`.
  */
-export function typedError(ctx: CallContext, error: unknown): Error {
+export function typedError(ctx: CallPlan, error: unknown, stage: Stage, cancelled: CallCancel | undefined): Error {
   if (error instanceof ApiError || error instanceof ApiConfigError || error instanceof ApiCancelError) return error;
-  if (ctx.cancel.aborted) {
-    return new ApiCancelError({ requestId: ctx.requestId, operationId: ctx.operationId, cause: ctx.cancel.reason });
+  if (cancelled?.aborted) {
+    return new ApiCancelError({ requestId: ctx.requestId, operationId: ctx.operationId, cause: cancelled.reason });
   }
-  // openapi-fetch parses the body after the middleware: an answer typed JSON whose text is not.
-  if (error instanceof SyntaxError && ctx.response) return parseError(ctx, ctx.response);
-  // Nothing was sent, or the last try was answered: the error is the calling code's, not the network's.
-  if (ctx.tries === 0 || ctx.answered) {
-    const when = ctx.tries === 0 ? 'before it was sent' : 'while its answer was handled';
-    return new ApiConfigError(`${label(ctx)} failed ${when}: ${describe(error, ctx.secrets())}`, { cause: error });
+  const secrets = ctx.secrets();
+  if (stage === 'before') return unsentError(ctx, error, secrets);
+  if (!(error instanceof NoAnswer) || stage !== 'tries') {
+    return new ApiConfigError(`${label(ctx)} failed while its answer was handled: ${describe(error, secrets)}`, {
+      cause: error,
+    });
   }
-  const tries = Math.max(1, ctx.tries);
-  const cause = scrubbed(error, ctx.secrets());
-  if (error instanceof Error && error.name === 'TimeoutError') {
+  const tries = Math.max(1, error.tries);
+  const cause = scrubbed(error.error, secrets);
+  if (error.error instanceof Error && error.error.name === 'TimeoutError') {
     return new ApiTimeoutError({
       requestId: ctx.requestId,
       operationId: ctx.operationId,
@@ -102,9 +117,12 @@ export function typedError(ctx: CallContext, error: unknown): Error {
     requestId: ctx.requestId,
     operationId: ctx.operationId,
     cause,
-    message: `${label(ctx)} got no response after ${triesText(tries)} (${reasonOf(error, ctx.secrets())})`,
+    message: `${label(ctx)} got no response after ${triesText(tries)} (${reasonOf(error.error, secrets)})`,
   });
 }
+
+/** A runtime's text without the call's secrets and without any URL's path or query. */
+const clean = (text: string, secrets: readonly string[]) => scrub(withoutUrlPaths(text), secrets);
 
 /** Up to four errors down a `cause` chain. */
 function chainOf(error: unknown): Error[] {
@@ -120,8 +138,8 @@ const codeOf = (error: Error): string | undefined => {
 
 /** `Name: message`, quoted short, with the call's secrets scrubbed. */
 function describe(error: unknown, secrets: readonly string[]): string {
-  if (!(error instanceof Error)) return quote(scrub(String(error), secrets));
-  return quote(scrub(`${error.name}: ${error.message}`, secrets));
+  if (!(error instanceof Error)) return quote(clean(String(error), secrets));
+  return quote(clean(`${error.name}: ${error.message}`, secrets));
 }
 
 /**
@@ -140,10 +158,10 @@ function reasonOf(error: unknown, secrets: readonly string[]): string {
 /** A copy of an error chain from beneath, name, code and message kept, every secret of the call scrubbed. */
 function scrubbed(error: unknown, secrets: readonly string[]): unknown {
   const chain = chainOf(error);
-  if (chain.length === 0) return error === undefined ? undefined : scrub(String(error), secrets);
+  if (chain.length === 0) return error === undefined ? undefined : clean(String(error), secrets);
   let copy: Error | undefined;
   for (const link of chain.reverse()) {
-    const next: Error = new Error(scrub(link.message, secrets), copy ? { cause: copy } : undefined);
+    const next: Error = new Error(clean(link.message, secrets), copy ? { cause: copy } : undefined);
     next.name = link.name;
     const code = codeOf(link);
     if (code) Object.assign(next, { code });
@@ -156,7 +174,7 @@ function scrubbed(error: unknown, secrets: readonly string[]): unknown {
  * The log record of a failed call: names, numbers and the server's problem text (quoted short), never a URL,
  * header, payload or a whole error page.
  */
-export function logRecord(ctx: CallContext, error: Error): Record<string, unknown> {
+export function logRecord(ctx: CallLabel, error: Error): Record<string, unknown> {
   const record: Record<string, unknown> = {
     operationId: ctx.operationId,
     method: ctx.method,

@@ -1,53 +1,18 @@
-import createClient, { type Client, defaultBodySerializer, type Middleware } from 'openapi-fetch';
-import { ApiPromise, type WithResponse } from './api-promise.js';
-import { CALL_MARK, type CallContext, markedBody } from './call-context.js';
-import { emptyBodyError, logRecord, typedError } from './call-errors.js';
-import { type HeadersLike, headerOf, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from './call-headers.js';
+import type { Client, Middleware } from 'openapi-fetch';
+import { ApiPromise } from './api-promise.js';
+import { type CallEnv, type CallResult, run } from './call.js';
+import { type CallLabel, logRecord, unsentError } from './call-errors.js';
+import { type CallInput, inputOf, type PlanContext, planCall, uploadForm } from './call-plan.js';
 import { type ApiClientConfig, ApiConfigError, type ClientOptions, resolveSettings, validateConfig } from './config.js';
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
 import { type OperationId, operations } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
-import { credentialQuery, credentials } from './middleware/credentials.js';
-import { errors } from './middleware/errors.js';
-import { proxyMode } from './middleware/proxy-mode.js';
-import { requestIds } from './middleware/request-ids.js';
-import { OperationIndex, type OperationTable, writeByMethod } from './operation-table.js';
-import { pathParamProblem } from './path-params.js';
+import { OperationIndex, type OperationTable } from './operation-table.js';
 import { redact, secretsIn } from './redact.js';
-import { newRequestId } from './request-id.js';
-import { CallCancel } from './transport/call-cancel.js';
-import { retryingFetch } from './transport/retry-fetch.js';
+import type { CallCancel } from './transport/call-cancel.js';
 import { WriteQueue } from './transport/write-queue.js';
-
-/** The options a path-based call accepts (openapi-fetch's), loosely typed for the client's own plumbing. */
-interface CallInit {
-  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersLike };
-  headers?: HeadersLike;
-  body?: unknown;
-  signal?: AbortSignal | null;
-  parseAs?: string;
-  middleware?: Middleware[];
-  /** The facade's per-call options (`CallOptions`). */
-  timeout?: number;
-  retries?: number;
-  [option: string]: unknown;
-}
-
-interface CallResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-  /** The call's request id, for `.withResponse()`. */
-  [SENT_ID]?: string;
-}
-
-const SENT_ID = Symbol('requestId');
-
-type BodySerializer = (body: unknown, headers: unknown) => unknown;
-
-type LooseRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<CallResult>;
 
 export interface ApiClientExtras<Ids extends OperationId = OperationId> {
   /** Cancels every call in flight, between tries or queued (§4); they reject with `ApiCancelError`. */
@@ -59,7 +24,8 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
   /**
    * A client with some options changed (`timeoutMs`, `retry`, `logger`, `getAccessToken`, …), e.g.
    * `api.withOptions({ timeoutMs: 30_000 })` for a slow report. It shares this client's write queue (writes stay one
-   * at a time across both), its `cancelAll()` and the middleware given to `use()`.
+   * at a time across both), its `cancelAll()` and the middleware given to `use()`. Options it cannot use make a
+   * client whose every call rejects with that `ApiConfigError`.
    */
   withOptions(options: ClientOptions): ApiClient<Ids>;
 }
@@ -67,43 +33,9 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
 /** The client; `Ids` narrows the facade and `invoke` to the operations of a smaller table (`createApiClientFor`). */
 export type ApiClient<Ids extends OperationId = OperationId> = Client<paths> & Facade<Ids> & ApiClientExtras<Ids>;
 
-/** Settles at once when the call is cancelled, even if whatever is beneath ignores the abort. */
-function untilCancelled<T>(promise: Promise<T>, cancel: CallCancel): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const off = cancel.onCancel(() => reject(CallCancel.error()));
-    promise.then(
-      (value) => {
-        off();
-        resolve(value);
-      },
-      (error: unknown) => {
-        off();
-        reject(error);
-      },
-    );
-  });
-}
-
-const NOTHING = () => {};
-
-/** Cancels the call when the caller's own signal aborts; returns what stops following it. */
-function follow(signal: AbortSignal | null | undefined, cancel: CallCancel): () => void {
-  if (!signal) return NOTHING;
-  // Everything beneath sees a plain AbortError and stops retrying; the caller's reason becomes the error's `cause`.
-  if (signal.aborted) {
-    cancel.cancel(signal.reason);
-    return NOTHING;
-  }
-  const onAbort = () => cancel.cancel(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
-  return () => signal.removeEventListener('abort', onAbort);
-}
-
 /**
- * Creates the typed API client: openapi-fetch's path-based methods (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`), the
- * operation facade (`api.users.create({ payload })`), `upload()` and `cancelAll()`, with the product's transport
- * rules (§7–§9): retries beneath the middleware, writes one at a time in call order, a stable request id and
- * idempotency key per call, typed and redacted errors, and direct or proxy mode.
+ * Creates the typed API client: openapi-fetch's path-based methods (`GET`, `POST`, …), the operation facade
+ * (`api.users.create({ payload })`), `upload()` and `cancelAll()`, with the product's transport rules (§7–§9).
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
   return buildClient(config, operations) as ApiClient;
@@ -111,8 +43,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
 /**
  * `createApiClient` over a given operation table, e.g. `tableOf(authLogin, usersCreate)`: the facade and `invoke`
- * know those operations; path-based calls to other routes still work in direct mode (they get the access token when
- * one is held), and in proxy mode and for uploads only the table's operations are allowed.
+ * know those operations; path-based calls to other routes still work in direct mode, and in proxy mode and for
+ * uploads only the table's operations are allowed.
  */
 export function createApiClientFor<T extends OperationTable>(
   config: ApiClientConfig,
@@ -122,329 +54,163 @@ export function createApiClientFor<T extends OperationTable>(
 }
 
 /** What a client and the clients `withOptions()` derives from it share. */
-interface Shared {
-  queue: WriteQueue;
-  active: Set<CallCancel>;
-  /** The app's middleware (`use()`), run on every call of each of them. */
-  middleware: Middleware[];
-}
+type Shared = Pick<CallEnv, 'queue' | 'active'> & { middleware: Middleware[] };
 
 /** Answers an app's own flow handles (sign in again, not there, taken, wait): the default logger leaves them to it. */
 const HANDLED_STATUSES = new Set([401, 403, 404, 409, 429]);
-
-/** Whether the default logger prints a failure: an outage, a defect or a malformed call, not an answer the app expects. */
-function worthPrinting(error: Error): boolean {
-  return !(error instanceof ApiError && HANDLED_STATUSES.has(error.status));
-}
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
 // Untyped on purpose: each public constructor casts to its own `ApiClient<…>`, so the compiler never has to compare
 // two instantiations of the 308-operation facade (that comparison alone cost ~50 s of type-checking).
 function buildClient(config: ApiClientConfig, table: OperationTable, shared?: Shared): unknown {
-  const bases = validateConfig(config);
+  // A derived client (`withOptions`) with options it cannot use rejects every call, as every other bad input does.
+  let broken: ApiConfigError | undefined;
+  let bases = { endpoint: '', proxy: undefined as string | undefined };
+  try {
+    bases = validateConfig(config);
+  } catch (error) {
+    if (!shared || !(error instanceof ApiConfigError)) throw error;
+    broken = error;
+  }
   const index = new OperationIndex(table);
   const settings = resolveSettings(config);
-  const baseFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const logger = config.logger === undefined ? console : config.logger;
-  const printAll = config.logger !== undefined;
-  // In proxy mode the key stays on the server: this client never sends it, whatever it was given.
-  const credentialHeaders = credentials({ apiKey: bases.proxy ? undefined : config.apiKey, clientId: config.clientId });
-
-  const client = createClient<paths>({ baseUrl: bases.endpoint });
-  const request = client.request.bind(client) as unknown as LooseRequest;
-  const transport = retryingFetch({ ...settings, fetch: baseFetch });
-  const {
+  const { queue, active, middleware } = shared ?? { queue: new WriteQueue(), active: new Set(), middleware: [] };
+  const env: CallEnv = {
+    ...bases,
+    rules: { ...settings, fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)) },
+    middleware,
     queue,
-    active,
-    middleware: appMiddleware,
-  } = shared ?? {
-    queue: new WriteQueue(),
-    active: new Set<CallCancel>(),
-    middleware: [],
+    active: active as Set<CallCancel>,
   };
-
-  async function send(ctx: CallContext, init: CallInit): Promise<CallResult> {
-    const { signal: _signal, middleware, timeout: _timeout, retries: _retries, ...rest } = init;
-    // The transport rules, each its own middleware, after the app's: the app sees the REST-shaped call. The errors
-    // rule comes first, so it judges the answer last: the app's middleware sees every answer, error statuses too
-    // (openapi-fetch's semantics), and every failure without an answer in `onError`.
-    const rules: Middleware[] = [
-      errors(ctx),
-      ...appMiddleware,
-      ...(middleware ?? []),
-      credentialHeaders,
-      requestIds(ctx),
-    ];
-    if (bases.proxy) rules.push(proxyMode(ctx, bases.proxy));
-    const parseAs = ctx.parseAs ?? 'json';
-    const serialize = (rest.bodySerializer as BodySerializer | undefined) ?? defaultBodySerializer;
-    const query = credentialQuery(ctx, rest.params?.query);
-    const result = await request(ctx.method, ctx.path, {
-      ...rest,
-      ...(query === rest.params?.query ? {} : { params: { ...rest.params, query } }),
-      parseAs: parseAs === 'none' ? 'json' : parseAs,
-      // The call's signal goes to the transport alone: every Request that carries a signal costs one more in Node.
-      fetch: (input: Request) => transport(input, ctx, markedBody(input, ctx)),
-      middleware: rules,
-      // openapi-fetch copies unknown options onto the Request it builds: the mark that its body is `ctx.sentBody`.
-      [CALL_MARK]: ctx,
-      ...(ctx.form
-        ? { body: {}, bodySerializer: () => ctx.form }
-        : {
-            bodySerializer: (body: unknown, headers: unknown) => {
-              const text = serialize(body, headers);
-              if (typeof text === 'string') ctx.sentBody = text;
-              return text;
-            },
-          }),
-    });
-    if (result.data === undefined && parseAs !== 'none' && ctx.operation && !init.parseAs) {
-      throw emptyBodyError(ctx, result.response);
-    }
-    return result;
-  }
-
-  /** The context of a call that could not even be read (a malformed argument): enough to type, log and reject it. */
-  function bareContext(method: unknown, path: unknown): CallContext {
-    const name = asText(method).toUpperCase();
-    return {
-      method: name,
-      path: asText(path),
-      operationId: typeof path === 'string' ? index.idOf(name, path) : undefined,
-      operation: undefined,
-      parseAs: undefined,
-      write: false,
-      requestId: '',
-      token: undefined,
-      guestPass: undefined,
-      cancel: new CallCancel(),
-      timeoutMs: settings.timeoutMs,
-      maxTries: settings.tries,
-      form: undefined,
-      tries: 0,
-      answered: false,
-      response: undefined,
-      sentBody: undefined,
-      secrets: () => (config.apiKey ? [config.apiKey] : []),
-    };
-  }
-
-  /** Every call's way in: whatever goes wrong, even in reading its arguments, comes back as a rejected promise. */
-  function call(method: string, path: string, init: CallInit = {}, form?: FormData): Promise<CallResult> {
-    let ctx: CallContext | undefined;
-    try {
-      ctx = contextOf(method.toUpperCase(), path, init, form);
-      return start(ctx, init);
-    } catch (error) {
-      return fail(ctx ?? bareContext(method, path), error);
-    }
-  }
-
-  function contextOf(method: string, path: string, init: CallInit, form: FormData | undefined): CallContext {
-    const operationId = index.idOf(method, path);
-    const operation = operationId ? index.find(operationId) : undefined;
-    const requestId =
-      headerOf(init.headers, REQUEST_ID_HEADER) ?? headerOf(init.params?.header, REQUEST_ID_HEADER) ?? newRequestId();
-    // The table says which operations take the access token; a route outside it gets the token when one is held.
-    const heldToken = config.getAccessToken?.() || undefined;
-    const token = operation?.token !== false ? heldToken : undefined;
-    const heldPass = config.getGuestPass?.() || undefined;
-    const guestPass = operation?.guest ? heldPass : undefined;
-    return {
-      method,
-      path,
-      operationId,
-      operation,
-      parseAs: init.parseAs ?? operation?.parseAs,
-      // The table's flag; only a route outside the table falls back to its method.
-      write: operation ? operation.write : writeByMethod(method),
-      requestId,
-      token,
-      guestPass,
-      cancel: new CallCancel(),
-      timeoutMs: init.timeout ?? (form ? settings.uploadTimeoutMs : settings.timeoutMs),
-      maxTries: init.retries === undefined ? settings.tries : init.retries + 1,
-      form,
-      tries: 0,
-      answered: false,
-      response: undefined,
-      sentBody: undefined,
-      secrets: () => [
-        ...(config.apiKey ? [config.apiKey] : []),
-        ...(heldToken ? [heldToken] : []),
-        ...(heldPass ? [heldPass] : []),
-        ...secretsIn(init.body),
-        ...secretsIn(init.params?.path),
-        ...secretsIn(init.params?.query),
-      ],
-    };
-  }
-
-  function start(ctx: CallContext, init: CallInit): Promise<CallResult> {
-    const problem = pathParamProblem(ctx.path, init.params?.path) ?? optionProblem(init);
-    if (problem) return fail(ctx, new ApiConfigError(problem));
-    const { cancel, requestId, operationId } = ctx;
-    active.add(cancel);
-    const unfollow = follow(init.signal, cancel);
-    const run = () => untilCancelled(send(ctx, init), cancel);
-    const cancelled = () => new ApiCancelError({ requestId, operationId, cause: cancel.reason });
-    const settled = ctx.write ? queue.run(run, cancel, cancelled) : run();
-    const done = () => {
-      unfollow();
-      active.delete(cancel);
-    };
-    return settled.then(
-      (result) => {
-        done();
-        result[SENT_ID] = requestId;
-        return result;
-      },
-      (error: unknown) => {
-        done();
-        return fail(ctx, error);
-      },
-    );
-  }
+  const context: PlanContext = {
+    settings,
+    apiKey: config.apiKey,
+    clientId: config.clientId,
+    proxy: bases.proxy !== undefined,
+    getAccessToken: config.getAccessToken,
+    getGuestPass: config.getGuestPass,
+  };
+  const logger = config.logger === undefined ? console : config.logger;
 
   /**
-   * Every failed call except a cancel is logged once, after its last try, and re-thrown typed. A logger the app gave
-   * hears of every one; the default (`console`) leaves out the answers an app handles (`HANDLED_STATUSES`).
+   * Every failed call except a cancel is logged once, after its last try, and re-thrown typed. A logger the app
+   * gave hears of every one; the default (`console`) leaves out the answers an app handles (`HANDLED_STATUSES`).
    */
-  function fail(ctx: CallContext, error: unknown): Promise<never> {
-    const typed = typedError(ctx, error);
-    if (logger && !(typed instanceof ApiCancelError) && (printAll || worthPrinting(typed))) {
-      logger.error(typed.message, logRecord(ctx, typed));
+  function fail(label: CallLabel, error: Error): Promise<never> {
+    const handled = error instanceof ApiError && HANDLED_STATUSES.has(error.status);
+    if (logger && !(error instanceof ApiCancelError) && (config.logger !== undefined || !handled)) {
+      logger.error(error.message, logRecord(label, error));
     }
-    return Promise.reject(typed);
+    return Promise.reject(error);
   }
 
-  /** The body and the answer of a call: what `.withResponse()` gives. */
-  const outcomeOf = <T>(settled: Promise<CallResult>): Promise<WithResponse<T>> =>
-    settled.then((result) => ({
-      data: result.data as T,
-      response: result.response,
-      requestId: result[SENT_ID] ?? '',
-    }));
+  const secrets = () => (config.apiKey ? [config.apiKey] : []);
+
+  /** Plans and runs a call; whatever goes wrong, even in reading its arguments, rejects the promise. */
+  function call(method: string, path: string, id: string | undefined, input: CallInput, form?: FormData) {
+    const label = { method, path, operationId: id, requestId: '' };
+    try {
+      if (broken) return fail(label, broken);
+      const plan = planCall(context, method, path, id, id ? index.find(id) : undefined, input, form);
+      return run(plan, env).then(
+        ({ data, response }) => ({ data, response, requestId: plan.requestId }),
+        (error: Error) => fail(plan, error),
+      );
+    } catch (error) {
+      return fail(label, unsentError(label, error, secrets()));
+    }
+  }
+
+  /** A path-based call (openapi-fetch's `api.GET(path, init)`): its operation is found by method and path. */
+  // A missing `init` is none; a `null` one is a malformed call, refused like any other.
+  const byPath = (method: string, path: string, init: CallInput = {}): Promise<CallResult> => {
+    if (typeof method !== 'string' || typeof path !== 'string') {
+      const label = { method: asText(method), path: asText(path), operationId: undefined, requestId: '' };
+      return fail(label, new ApiConfigError(`A call takes its method and path template as text, not ${typeof path}.`));
+    }
+    const name = method.toUpperCase();
+    return call(name, path, index.idOf(name, path), init).then(({ data, response }) => ({ data, response }));
+  };
 
   function upload(path: string, input: Record<string, unknown>): ApiPromise<unknown> {
-    return new ApiPromise(outcomeOf(sendUpload(path, input)));
+    return new ApiPromise(sendUpload(index.uploadAt(path), asText(path), input));
   }
 
-  function sendUpload(path: string, input: Record<string, unknown>): Promise<CallResult> {
+  function sendUpload(id: string | undefined, path: string, input: Record<string, unknown> | undefined) {
+    const operation = id ? index.find(id) : undefined;
+    const label = { method: operation?.method ?? 'PUT', path, operationId: id, requestId: '' };
+    if (!operation) return fail(label, new ApiConfigError(`Path ${path} is not allowed: it takes no uploads.`));
+    let form: FormData;
+    let given: CallInput;
     try {
-      const id = index.uploadAt(path);
-      const operation = id ? index.find(id) : undefined;
-      if (!operation) return Promise.reject(new ApiConfigError(`Path ${path} is not allowed: it takes no uploads.`));
-      const fields = (input.payload ?? {}) as Record<string, unknown>;
-      const file = input.file;
-      if (!(file instanceof Blob)) return Promise.reject(new ApiConfigError(`An upload to ${path} needs a file.`));
-      const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) {
-        if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-      }
-      const fileName = (input.fileName as string | undefined) ?? (file as File).name ?? 'file';
-      form.append('file', file, fileName);
-      return call(operation.method, operation.path, initOf(input), form).catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-        const secrets = [...(config.apiKey ? [config.apiKey] : []), ...secretsIn(fields)];
-        throw new UploadError({ error, path, fields: redact(fields, secrets) });
-      });
+      form = uploadForm(path, input === undefined ? {} : input);
+      given = inputOf(input === undefined ? {} : input);
     } catch (error) {
-      return fail(bareContext('PUT', path), error);
+      return fail(label, unsentError(label, error, secrets()));
     }
+    return call(operation.method, operation.path, id, given, form).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      const fields = (input?.payload ?? {}) as Record<string, unknown>;
+      throw new UploadError({ error, path, fields: redact(fields, [...secrets(), ...secretsIn(fields)]) });
+    });
   }
 
-  function invoke(id: string, input: Record<string, unknown> = {}): ApiPromise<unknown> {
-    const settled = (() => {
-      try {
-        const operation = index.find(id);
-        if (!operation) return Promise.reject(new ApiConfigError(`Unknown operation ${asText(id)}.`));
-        if (operation.upload) return sendUpload(operation.path, input);
-        return call(operation.method, operation.path, { ...initOf(input), body: input.payload });
-      } catch (error) {
-        return fail(bareContext('', id), error);
-      }
-    })();
-    return new ApiPromise(outcomeOf(settled));
+  /** The facade's engine: plans straight from the operationId, never through its path. */
+  function invoke(id: string, input?: Record<string, unknown>): ApiPromise<unknown> {
+    const operation = index.find(id);
+    const label = {
+      method: operation?.method ?? '',
+      path: operation?.path ?? asText(id),
+      operationId: id,
+      requestId: '',
+    };
+    if (!operation) return new ApiPromise(fail(label, new ApiConfigError(`Unknown operation ${asText(id)}.`)));
+    if (operation.upload) return new ApiPromise(sendUpload(id, operation.path, input));
+    let given: CallInput;
+    try {
+      given = inputOf(input === undefined ? {} : input);
+    } catch (error) {
+      return new ApiPromise(fail(label, unsentError(label, error, secrets())));
+    }
+    return new ApiPromise(call(operation.method, operation.path, id, given));
   }
 
-  const method =
-    (name: string) =>
-    (path: string, init?: CallInit): Promise<CallResult> =>
-      call(name, path, init);
-
-  const api = Object.assign(client, {
-    GET: method('GET'),
-    PUT: method('PUT'),
-    POST: method('POST'),
-    PATCH: method('PATCH'),
-    DELETE: method('DELETE'),
-    HEAD: method('HEAD'),
-    OPTIONS: method('OPTIONS'),
-    request: (name: string, path: string, init?: CallInit) => call(name, path, init),
-    // The app's middleware is kept here, not in openapi-fetch, so the SDK's own rules can stand around it.
+  const api = {
+    GET: (path: string, init?: CallInput) => byPath('GET', path, init),
+    PUT: (path: string, init?: CallInput) => byPath('PUT', path, init),
+    POST: (path: string, init?: CallInput) => byPath('POST', path, init),
+    PATCH: (path: string, init?: CallInput) => byPath('PATCH', path, init),
+    DELETE: (path: string, init?: CallInput) => byPath('DELETE', path, init),
+    HEAD: (path: string, init?: CallInput) => byPath('HEAD', path, init),
+    OPTIONS: (path: string, init?: CallInput) => byPath('OPTIONS', path, init),
+    TRACE: (path: string, init?: CallInput) => byPath('TRACE', path, init),
+    request: byPath,
+    // The app's middleware is kept here and run by the call pipeline, after the SDK has finished the request.
     use(...added: Middleware[]) {
       for (const m of added) {
         if (!m) continue;
         if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
           throw new ApiConfigError('Middleware must be an object with onRequest(), onResponse() or onError().');
         }
-        appMiddleware.push(m);
+        middleware.push(m);
       }
     },
     eject(...removed: Middleware[]) {
       for (const m of removed) {
-        const at = appMiddleware.indexOf(m);
-        if (at !== -1) appMiddleware.splice(at, 1);
+        const at = middleware.indexOf(m);
+        if (at !== -1) middleware.splice(at, 1);
       }
     },
     cancelAll() {
-      for (const cancel of [...active]) cancel.cancel();
+      for (const cancel of [...active]) (cancel as CallCancel).cancel();
     },
     upload,
     invoke,
     withOptions(options: ClientOptions) {
-      return buildClient({ ...config, ...options, retry: { ...config.retry, ...options.retry } }, table, {
-        queue,
-        active,
-        middleware: appMiddleware,
-      });
+      const merged = { ...config, ...options, retry: { ...config.retry, ...options.retry } };
+      return buildClient(merged, table, { queue, active, middleware });
     },
-  });
+  };
   return Object.assign(api, buildFacade(index.table, invoke));
-}
-
-/** What is wrong with a call's own options, if anything. */
-function optionProblem(init: CallInit): string | undefined {
-  const { timeout, retries } = init;
-  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= 2_147_483_647)) {
-    return `Invalid call option: timeout ${JSON.stringify(timeout)} is not a number of milliseconds above 0.`;
-  }
-  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) {
-    return `Invalid call option: retries ${JSON.stringify(retries)} is not a whole number from 0.`;
-  }
-  return undefined;
-}
-
-/** The facade's `{ params, query, headers, signal, timeout, retries, idempotencyKey }` as path-based call options. */
-function initOf(input: Record<string, unknown>): CallInit {
-  const params: NonNullable<CallInit['params']> = {};
-  if (input.params) params.path = input.params as Record<string, unknown>;
-  if (input.query) params.query = input.query as Record<string, unknown>;
-  const init: CallInit = { params };
-  const { headers, signal, timeout, retries, idempotencyKey } = input;
-  if (headers) init.headers = headers as HeadersLike;
-  if (idempotencyKey !== undefined) {
-    if (typeof idempotencyKey !== 'string' || !idempotencyKey) {
-      throw new ApiConfigError(`Invalid call option: idempotencyKey ${JSON.stringify(idempotencyKey)} is not a text.`);
-    }
-    const withKey = new Headers(headers as ConstructorParameters<typeof Headers>[0]);
-    withKey.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
-    init.headers = withKey;
-  }
-  if (signal) init.signal = signal as AbortSignal;
-  if (timeout !== undefined) init.timeout = timeout as number;
-  if (retries !== undefined) init.retries = retries as number;
-  return init;
 }

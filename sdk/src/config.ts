@@ -62,6 +62,8 @@ export type ClientOptions = Partial<ApiClientConfig>;
  */
 export class ApiConfigError extends Error {
   override name = 'ApiConfigError';
+  /** Beside `ApiError`'s kinds and `ApiCancelError`'s `abort`, so one `switch (error.kind)` covers every rejection. */
+  readonly kind = 'config' as const;
 }
 
 /** The base URLs a client calls, checked once when it is made. */

@@ -10,7 +10,18 @@ export type Problem = components['schemas']['Problem'];
  * (`parse`: an HTML page where JSON was due, or no body at all; the status is the real one, often 200). A cancelled
  * call is `ApiCancelError` (`abort`), which is not an `ApiError`: it is the app's own doing and nothing to show.
  */
-export type ApiErrorKind = 'http' | 'not-found' | 'auth' | 'rate-limit' | 'connection' | 'timeout' | 'parse';
+export type ApiErrorKind =
+  | 'http'
+  | 'not-found'
+  | 'auth'
+  | 'rate-limit'
+  | 'connection'
+  | 'timeout'
+  | 'parse'
+  | 'unknown-operation';
+
+/** The Problem `type` a proxy gives a call to an operation it does not serve (unknown, or outside its allow-list). */
+export const UNKNOWN_OPERATION_TYPE = 'https://errors.runofshow.dev/unknown-operation';
 
 /** The longest server text a message quotes; the whole of it stays on `error.body`. */
 const QUOTED = 160;
@@ -107,6 +118,55 @@ export class RateLimitError extends ApiError {
   }
 }
 
+/** The API answered 400: the call is malformed (a defect in the calling code, or input the app did not check). */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+  declare readonly kind: 'http';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'http' });
+  }
+}
+
+/** The API answered 409: the call clashes with what is there (a taken e-mail, a stale version). */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+  declare readonly kind: 'http';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'http' });
+  }
+}
+
+/** The API answered 422: the payload is well-formed but breaks a rule of the description (a field, an id). */
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+  declare readonly kind: 'http';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'http' });
+  }
+}
+
+/** The API answered 500 or above: its fault, not the call's (502, 503 and 504 after their retries). */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+  declare readonly kind: 'http';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'http' });
+  }
+}
+
+/**
+ * A proxy answered that it serves no operation of that name (404 with `UNKNOWN_OPERATION_TYPE`): the operation is
+ * outside the host's allow-list, or the proxy runs another version of the SDK. Not a `NotFoundError`: nothing was
+ * looked for.
+ */
+export class UnknownOperationError extends ApiError {
+  override name = 'UnknownOperationError';
+  declare readonly kind: 'unknown-operation';
+  constructor(init: Omit<ApiErrorInit, 'kind'>) {
+    super({ ...init, kind: 'unknown-operation' });
+  }
+}
+
 /** No answer came after the last try; `cause` holds what the runtime said (e.g. Deno's `NotCapable`). */
 export class ApiConnectionError extends ApiError {
   override name = 'ApiConnectionError';
@@ -125,11 +185,20 @@ export class ApiTimeoutError extends ApiError {
   }
 }
 
-/** The error class for an answer's error status: 404, 401/403 and 429 have their own. */
+/** The error class for an answer's error status, one per status family (Stainless's set). */
 export function httpErrorOf(init: Omit<ApiErrorInit, 'kind'>): ApiError {
-  if (init.status === 404) return new NotFoundError(init);
-  if (init.status === 401 || init.status === 403) return new AuthError(init);
-  if (init.status === 429) return new RateLimitError(init);
+  const { status, body } = init;
+  if (status === 404) {
+    return typeof body === 'object' && body.type === UNKNOWN_OPERATION_TYPE
+      ? new UnknownOperationError(init)
+      : new NotFoundError(init);
+  }
+  if (status === 401 || status === 403) return new AuthError(init);
+  if (status === 429) return new RateLimitError(init);
+  if (status === 400) return new BadRequestError(init);
+  if (status === 409) return new ConflictError(init);
+  if (status === 422) return new UnprocessableEntityError(init);
+  if (status >= 500) return new InternalServerError(init);
   return new ApiError(init);
 }
 
@@ -150,22 +219,34 @@ export class ApiCancelError extends Error {
   }
 }
 
-/** A failed upload (§8): the error, the route it went to and the fields sent beside the file (secrets redacted). */
-export class UploadError extends Error {
+/**
+ * A failed upload (§8): the error, the route it went to and the fields sent beside the file (secrets redacted). It
+ * is an `ApiError` with the failure's own `status`, `kind`, `body` and request id, so one `switch (error.kind)` or
+ * `instanceof ApiError` covers uploads too; `error` is the failure's own class (`NotFoundError`, …).
+ */
+export class UploadError extends ApiError {
   override name = 'UploadError';
   readonly error: ApiError;
   readonly path: string;
   readonly fields: Record<string, unknown>;
 
   constructor(init: { error: ApiError; path: string; fields: Record<string, unknown> }) {
-    super(`Upload to ${init.path} failed: ${init.error.message}`);
-    this.error = init.error;
+    const { error } = init;
+    super({
+      status: error.status,
+      kind: error.kind,
+      requestId: error.requestId,
+      operationId: error.operationId,
+      body: error.body,
+      retryAfter: error.retryAfter,
+      contentType: error.contentType,
+      headers: error.headers,
+      cause: error,
+      message: `Upload to ${init.path} failed: ${error.message}`,
+    });
+    this.error = error;
     this.path = init.path;
     this.fields = init.fields;
-  }
-
-  get status(): number {
-    return this.error.status;
   }
 }
 

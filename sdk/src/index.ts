@@ -14,9 +14,15 @@ export {
   type ApiErrorKind,
   ApiTimeoutError,
   AuthError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
   NotFoundError,
   type Problem,
   RateLimitError,
+  UNKNOWN_OPERATION_TYPE,
+  UnknownOperationError,
+  UnprocessableEntityError,
   UploadError,
 } from './errors.js';
 export type {

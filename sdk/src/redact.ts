@@ -33,6 +33,18 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
   return found;
 }
 
+/** A URL in a runtime's message: scheme, authority, then path, query and fragment up to a space, quote or bracket. */
+const URL_IN_TEXT = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#"'<>()]*)[/?#][^\s"'<>()]*/gi;
+
+/**
+ * A runtime's message with every URL's path and query replaced: Deno's `error sending request for url (http://…/users/
+ * ada%40example.com/has2fa)` names the path, which holds the call's values (an e-mail) and may hold its query
+ * (the access token). The origin stays: which server did not answer is what a developer needs.
+ */
+export function withoutUrlPaths(text: string): string {
+  return text.replace(URL_IN_TEXT, `$1/${REDACTED}`);
+}
+
 /** Replaces every known secret value in a text; values shorter than 4 characters are left (they would shred it). */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;

@@ -32,7 +32,8 @@ describe('error classes after minification', () => {
     [404, 'NotFoundError', 'not-found'],
     [401, 'AuthError', 'auth'],
     [429, 'RateLimitError', 'rate-limit'],
-    [500, 'ApiError', 'http'],
+    [500, 'InternalServerError', 'http'],
+    [409, 'ConflictError', 'http'],
   ] as const)('%i is still a %s of kind %s', async (status, name, kind) => {
     const { fetch } = fakeFetch(() => problemResponse(status));
     const api = sdk.createApiClient({ endpoint: 'https://api.test', apiKey: 'k', fetch, logger: false });

@@ -6,9 +6,13 @@ import {
   type ApiErrorKind,
   ApiTimeoutError,
   AuthError,
+  BadRequestError,
+  ConflictError,
   createApiClient,
+  InternalServerError,
   NotFoundError,
   RateLimitError,
+  UnprocessableEntityError,
 } from '../src/index.js';
 import { captureLogger, fakeFetch, hang, problemResponse, sleep } from './fake-fetch.js';
 
@@ -34,9 +38,12 @@ describe('error classes (§8): one per way a call fails', () => {
     [401, AuthError, 'auth', 'AuthError'],
     [403, AuthError, 'auth', 'AuthError'],
     [429, RateLimitError, 'rate-limit', 'RateLimitError'],
-    [409, ApiError, 'http', 'ApiError'],
-    [422, ApiError, 'http', 'ApiError'],
-    [500, ApiError, 'http', 'ApiError'],
+    // One class per status family, as Stainless's SDKs have (issue 30); their kind stays `http`.
+    [400, BadRequestError, 'http', 'BadRequestError'],
+    [409, ConflictError, 'http', 'ConflictError'],
+    [422, UnprocessableEntityError, 'http', 'UnprocessableEntityError'],
+    [500, InternalServerError, 'http', 'InternalServerError'],
+    [418, ApiError, 'http', 'ApiError'],
   ] as const)('%i rejects as %o, kind %s', async (status, Class, kind, name) => {
     const { api } = client(() => problemResponse(status, { 'Retry-After': '3600', 'RateLimit-Remaining': '0' }));
     const error = (await api.teams.get(team).catch((e: unknown) => e)) as ApiError;

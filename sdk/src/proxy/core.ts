@@ -1,4 +1,5 @@
 import { ApiConfigError, httpUrl } from '../config.js';
+import { UNKNOWN_OPERATION_TYPE } from '../errors.js';
 import { operations } from '../generated/operations.js';
 import { OperationIndex, type OperationTable } from '../operation-table.js';
 import { type BodySource, settledRead } from './body-source.js';
@@ -116,14 +117,14 @@ async function firstBytes(source: BodySource): Promise<Uint8Array | null> {
 }
 
 /** A problem-details answer (RFC 9457), never cached. */
-function problemAnswer(status: number, title: string, detail: string, requestId: string): Outgoing {
+function problemAnswer(status: number, title: string, detail: string, requestId: string, type?: string): Outgoing {
   return {
     status,
     headers: [
       ['content-type', 'application/problem+json'],
       ['cache-control', 'no-store'],
     ],
-    body: problemBody(status, title, detail, requestId),
+    body: problemBody(status, title, detail, requestId, type),
   };
 }
 
@@ -163,6 +164,8 @@ export function proxyCore(options: ProxyHandlerOptions) {
         404,
         'Unknown operation',
         `No operation is named "${shown}". Call ${base}/{group}.{method}.`,
+        // Its own type, so a client tells "this proxy does not serve that" (an allow-list) from an API's 404.
+        UNKNOWN_OPERATION_TYPE,
       );
     }
     if (operation.upload !== upload) {
@@ -171,6 +174,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
         404,
         'Unknown operation',
         `${name} ${operation.upload ? 'takes a file' : 'takes no file'}: POST ${route}.`,
+        UNKNOWN_OPERATION_TYPE,
       );
     }
     if (request.method !== 'POST')
@@ -324,7 +328,7 @@ export function proxyCore(options: ProxyHandlerOptions) {
   };
 
   const problem = (error: ProxyProblem, requestId: string) =>
-    problemAnswer(error.status, error.title, error.detail, requestId);
+    problemAnswer(error.status, error.title, error.detail, requestId, error.type);
 
   /**
    * One call, from its arrival to what the browser gets: a refused call is its problem, an API out of reach or out of
@@ -349,5 +353,5 @@ export function proxyCore(options: ProxyHandlerOptions) {
     }
   }
 
-  return { serve, problem, requestIdOf, timeoutMs };
+  return { serve, problem, requestIdOf, timeoutMs, base };
 }

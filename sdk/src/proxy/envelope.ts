@@ -17,6 +17,93 @@ export interface Envelope {
   clientId?: string | undefined;
 }
 
+/**
+ * The envelope of proxy mode (§7), one module for its three readers: the client writes it (`envelopeRoute`,
+ * `writeEnvelope`, `writeUploadEnvelope`), the proxy handler and listener read it (`readEnvelope`, `uploadEnvelope`,
+ * `checkUploadField`), and scripts/proxy-description.ts describes it (`envelopeSchema`, `uploadEnvelopeSchema`) for
+ * `openapi.proxy.json`, so the three cannot drift apart.
+ */
+
+/** The keys of a JSON envelope: nothing else may be in it. */
+export const ENVELOPE_KEYS = ['params', 'query', 'payload', 'clientId'] as const;
+
+/** The text fields of an upload's envelope, which come before the file and the payload fields. */
+export const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(['params', 'query', 'clientId']);
+
+/** The route of a proxy call: `{base}/{group}.{method}`, or `{base}/upload/{group}.{method}` for an upload. */
+export function envelopeRoute(base: string, operationId: string, upload: boolean): string {
+  return `${base}/${upload ? 'upload/' : ''}${operationId}`;
+}
+
+/** What the client puts in an envelope, from its call plan. */
+export interface EnvelopeParts {
+  params?: Readonly<Record<string, unknown>> | undefined;
+  query?: Readonly<Record<string, unknown>> | undefined;
+  payload?: unknown;
+  clientId?: string | undefined;
+}
+
+const nonEmpty = (value: Readonly<Record<string, unknown>> | undefined) =>
+  value && Object.values(value).some((item) => item !== undefined) ? value : undefined;
+
+/** The JSON text of an envelope, empty parts left out (a call without inputs sends `{}`). */
+export function writeEnvelope(parts: EnvelopeParts): string {
+  return JSON.stringify({
+    params: nonEmpty(parts.params),
+    query: nonEmpty(parts.query),
+    payload: parts.payload,
+    clientId: parts.clientId,
+  });
+}
+
+/**
+ * The multipart body of a proxy upload: the envelope first (`params` and `query` as JSON text, `clientId`), so the
+ * proxy checks it before it parses the file, then the upload's own fields.
+ */
+export function writeUploadEnvelope(parts: EnvelopeParts, fields: FormData): FormData {
+  const form = new FormData();
+  form.append('params', JSON.stringify(parts.params ?? {}));
+  form.append('query', JSON.stringify(parts.query ?? {}));
+  if (parts.clientId) form.append('clientId', parts.clientId);
+  for (const [name, value] of fields) form.append(name, value);
+  return form;
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The JSON Schema of an operation's envelope: its path and query parameters as objects, its JSON payload when it
+ * takes one, and the client id with X-Client-Id's schema. `required` lists the parts the operation cannot do without.
+ */
+export function envelopeSchema(parts: {
+  params: Schema & { required: string[] };
+  query: Schema & { required: string[] };
+  payload: Schema | undefined;
+  payloadRequired: boolean;
+  clientId: Schema;
+}): Schema {
+  const { params, query, payload, clientId } = parts;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { params, query, ...(payload ? { payload } : {}), clientId },
+    required: [
+      ...(params.required.length ? ['params'] : []),
+      ...(query.required.length ? ['query'] : []),
+      ...(parts.payloadRequired && payload ? ['payload'] : []),
+    ],
+  };
+}
+
+/** The envelope's fields of an upload, as multipart properties beside the operation's own. */
+export function uploadEnvelopeSchema(clientId: Schema): Schema {
+  return {
+    params: { type: 'string', maxLength: 4096, description: 'The path parameters, as JSON text.' },
+    query: { type: 'string', maxLength: 4096, description: 'The query parameters, as JSON text.' },
+    clientId,
+  };
+}
+
 /** The envelope's client id, sent upstream as `X-Client-Id`: held to that header's rule in the description. */
 function clientIdOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -58,7 +145,7 @@ export function readEnvelope(body: unknown): Envelope {
   if (!isRecord(body))
     throw new ProxyProblem(400, 'Bad request', 'The body must be a JSON object { params, payload, query }.');
   for (const key of Object.keys(body)) {
-    if (key !== 'params' && key !== 'payload' && key !== 'query' && key !== 'clientId') {
+    if (!(ENVELOPE_KEYS as readonly string[]).includes(key)) {
       throw new ProxyProblem(
         400,
         'Bad request',

@@ -5,6 +5,8 @@ import { fetchAnswer } from './transport.js';
 
 export { ApiConfigError } from '../config.js';
 export type { ProxyHandlerOptions } from './core.js';
+// The envelope's JSON Schema, for a description of the API as proxy mode serves it (scripts/proxy-description.ts).
+export { envelopeSchema, uploadEnvelopeSchema } from './envelope.js';
 
 /** What a host knows of a call besides its Request: Deno's `info.remoteAddr.hostname`, Bun's `server.requestIP`. */
 export interface ProxyCallInfo {

@@ -14,6 +14,11 @@ export type { ProxyHandlerOptions } from './core.js';
 export interface ListenerRequest {
   method?: string | undefined;
   url?: string | undefined;
+  /**
+   * The URL as it arrived, where a framework mounting the listener under a path rewrites `url` without it: Express
+   * (`app.use('/api', listener)`) leaves `/users.get` in `url` and `/api/users.get` here.
+   */
+  originalUrl?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   /** Whether the whole body has arrived. */
   complete: boolean;
@@ -86,8 +91,14 @@ function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Pr
   });
 }
 
-function incoming(req: ListenerRequest): Incoming {
-  const target = req.url ?? '/';
+/** The request's path, whole: under a framework's mount point (`originalUrl`) when that is where the base is. */
+function targetOf(req: ListenerRequest, base: string): string {
+  const original = req.originalUrl;
+  return original?.startsWith(`${base}/`) ? original : (req.url ?? '/');
+}
+
+function incoming(req: ListenerRequest, base: string): Incoming {
+  const target = targetOf(req, base);
   const query = target.indexOf('?');
   const header = (name: string) => {
     const value = req.headers[name];
@@ -197,7 +208,7 @@ export function createProxyListener(options: ListenerOptions): ProxyListener {
     let requestId = '';
     let outgoing: Outgoing;
     try {
-      const call = incoming(req);
+      const call = incoming(req, core.base);
       requestId = core.requestIdOf(call);
       outgoing = await core.serve(call, send, requestId);
     } catch {

@@ -4,11 +4,9 @@
 // come first, as the SDK sends them, and each is checked (path parameters, query, client id; the operation was
 // before the body was read) as it arrives: a call that is refused is refused before its file is parsed.
 import { MaxPartsExceededError, MultipartParseError, parseMultipart } from '@remix-run/multipart-parser';
+import { ENVELOPE_FIELDS } from './envelope.js';
 import type { MediaType } from './media-type.js';
 import { ProxyProblem } from './problem.js';
-
-/** The multipart fields that are the envelope's, not the payload's. */
-export const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(['params', 'query', 'clientId']);
 
 /** Parts an upload may have: the envelope's three, the file and a handful of payload fields (the largest has four). */
 const MAX_PARTS = 32;

@@ -16,10 +16,7 @@ export async function requestRecovery(email: string, captcha: string): Promise<v
   forgotState.status = 'requesting';
   try {
     const api = await loadApiClient();
-    await api.POST('/users/{email}/passwordRecoveryToken', {
-      params: { path: { email } },
-      body: { captcha },
-    });
+    await api.users.createPasswordRecoveryToken({ params: { email }, payload: { captcha } });
     forgotState.status = 'completed';
   } catch (error) {
     forgotState.status = isCancelled(error) ? 'unsubmitted' : 'error';

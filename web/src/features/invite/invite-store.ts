@@ -1,8 +1,8 @@
-import { ApiError, unwrap } from '@runofshow/sdk';
+import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
-import { startSession } from '../../lib/api/session.js';
+import { signUpAndSignIn } from '../../lib/api/sign-up-and-in.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
 
@@ -34,7 +34,7 @@ export async function lookUpInvite(token: string): Promise<void> {
   Object.assign(inviteState, initial(token));
   try {
     const api = await loadApiClient();
-    const invited = await unwrap(api.GET('/users/invited/{inviteToken}', { params: { path: { inviteToken: token } } }));
+    const invited = await api.users.getInvited({ params: { inviteToken: token } });
     if (seq !== lookupSeq) return;
     inviteState.email = invited.email;
     inviteState.url = invited.url;
@@ -51,7 +51,7 @@ export async function resendInvite(email: string): Promise<void> {
   inviteState.resendFailed = false;
   try {
     const api = await loadApiClient();
-    await api.GET('/users/resend/invite/{email}', { params: { path: { email } } });
+    await api.users.resendInvite({ params: { email } });
     inviteState.sent = true;
   } catch (error) {
     if (!isCancelled(error)) inviteState.resendFailed = true;
@@ -70,15 +70,10 @@ export async function signUpInvited(
   inviteState.conflict = false;
   const email = inviteState.email;
   try {
-    const api = await loadApiClient();
-    await api.POST('/users', {
-      body: { ...form, email, captcha, industry: SIGN_UP_INDUSTRY, timezone: browserTimeZone() },
-    });
-    const signedIn = await unwrap(api.POST('/login', { body: { email, password: form.password } }));
-    startSession(signedIn.accessToken, signedIn.user);
+    await signUpAndSignIn({ ...form, email, captcha, industry: SIGN_UP_INDUSTRY, timezone: browserTimeZone() });
     return { kind: 'invited', inviteUrl: inviteState.url };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) inviteState.conflict = true;
+    if (error instanceof ConflictError) inviteState.conflict = true;
     else if (!isCancelled(error)) inviteState.failed = true;
     return undefined;
   } finally {

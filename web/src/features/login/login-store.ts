@@ -1,4 +1,4 @@
-import { ApiError, unwrap } from '@runofshow/sdk';
+import { RateLimitError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
@@ -55,7 +55,7 @@ export function setEmail(email: string): void {
     }
     try {
       const api = await loadApiClient();
-      const data = await unwrap(api.GET('/users/{email}/has2fa', { params: { path: { email: email.trim() } } }));
+      const data = await api.users.hasTwoFactorAuth({ params: { email: email.trim() } });
       if (seq === lookupSeq) loginState.twoFactor = data.hasTwoFactorAuth ? 'ENABLED' : 'DISABLED';
     } catch {
       if (seq === lookupSeq) loginState.twoFactor = 'ERROR';
@@ -94,7 +94,7 @@ export async function login(): Promise<boolean> {
   };
   try {
     const api = await loadApiClient();
-    const data = await unwrap(api.POST('/login', { body }));
+    const data = await api.auth.login({ payload: body });
     startSession(data.accessToken, data.user);
     loginState.status = 'LOGGED_IN';
     return true;
@@ -102,7 +102,7 @@ export async function login(): Promise<boolean> {
     loginState.status = 'LOGGED_OUT';
     if (isCancelled(error)) return false;
     loginState.failure =
-      error instanceof ApiError && error.status === 429
+      error instanceof RateLimitError
         ? { kind: 'lockout', until: error.retryAfter ? Date.now() + error.retryAfter * 1000 : undefined }
         : { kind: 'failed' };
     return false;

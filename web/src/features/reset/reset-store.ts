@@ -16,10 +16,7 @@ export async function resetPassword(email: string, passwordRecoveryToken: string
   resetState.status = 'submitted';
   try {
     const api = await loadApiClient();
-    await api.PUT('/users/{email}/reset/password', {
-      params: { path: { email } },
-      body: { passwordRecoveryToken, newPassword },
-    });
+    await api.users.resetPassword({ params: { email }, payload: { passwordRecoveryToken, newPassword } });
     resetState.status = 'completed';
   } catch (error) {
     resetState.status = isCancelled(error) ? 'unsubmitted' : 'error';

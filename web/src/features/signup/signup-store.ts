@@ -1,8 +1,9 @@
-import { ApiError, unwrap } from '@runofshow/sdk';
+import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
-import { session, startSession } from '../../lib/api/session.js';
+import { session } from '../../lib/api/session.js';
+import { signUpAndSignIn } from '../../lib/api/sign-up-and-in.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY, teamTitle } from '../../lib/sign-up.js';
 
@@ -40,29 +41,24 @@ export function enterSignup(): void {
 export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpOutcome | undefined> {
   const timezone = browserTimeZone();
   return run(async () => {
-    const api = await loadApiClient();
     try {
-      await api.POST('/users', {
-        body: {
-          firstName: form.firstName,
-          lastName: form.lastName,
-          email: form.email,
-          password: form.password,
-          captcha,
-          industry: SIGN_UP_INDUSTRY,
-          timezone,
-          ...(form.verified ? { isVerified: true } : {}),
-        },
+      await signUpAndSignIn({
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email: form.email,
+        password: form.password,
+        captcha,
+        industry: SIGN_UP_INDUSTRY,
+        timezone,
+        ...(form.verified ? { isVerified: true } : {}),
       });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ConflictError) {
         signupState.conflictDialogOpen = true;
         return undefined;
       }
       throw error;
     }
-    const signedIn = await unwrap(api.POST('/login', { body: { email: form.email, password: form.password } }));
-    startSession(signedIn.accessToken, signedIn.user);
     await createTeam(teamTitle(form.company, form.firstName, form.lastName), form.email, timezone);
     return { kind: 'new-user' };
   });
@@ -80,7 +76,7 @@ export async function createTeamForSignedInUser(): Promise<SignUpOutcome | undef
 
 async function createTeam(title: string, email: string, defaultTimeZone: string) {
   const api = await loadApiClient();
-  return unwrap(api.POST('/teams', { body: { title, email, defaultTimeZone } }));
+  return api.teams.create({ payload: { title, email, defaultTimeZone } });
 }
 
 async function run(steps: () => Promise<SignUpOutcome | undefined>): Promise<SignUpOutcome | undefined> {

@@ -17,7 +17,7 @@ export async function verifyEmail(verificationToken: string): Promise<void> {
   verifyState.verified = undefined;
   try {
     const api = await loadApiClient();
-    await api.POST('/users/verify/email', { body: { verificationToken } });
+    await api.users.verifyEmail({ payload: { verificationToken } });
     if (seq === current) verifyState.verified = true;
   } catch (error) {
     if (seq === current && !isCancelled(error)) verifyState.verified = false;

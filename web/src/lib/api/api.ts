@@ -1,4 +1,4 @@
-import { ApiCancelError, createApiClientFor, unwrap } from '@runofshow/sdk';
+import { ApiCancelError, createApiClientFor } from '@runofshow/sdk';
 import { config } from './config.js';
 import { appOperations } from './operations.js';
 import { clearSession, session } from './session.js';
@@ -27,7 +27,7 @@ export const api = createApiClientFor(
 export async function loadSession(): Promise<void> {
   if (!session.accessToken) return;
   try {
-    session.user = await unwrap(api.GET('/token/user'));
+    session.user = await api.tokens.getUser();
   } catch (error) {
     if (!(error instanceof ApiCancelError)) clearSession();
   }
@@ -41,7 +41,7 @@ export async function loadSession(): Promise<void> {
 export async function signOut(): Promise<void> {
   const token = session.accessToken;
   try {
-    if (token) await api.DELETE('/tokens/{token}', { params: { path: { token } } });
+    if (token) await api.tokens.delete({ params: { token } });
   } catch {
     // Forgotten below all the same.
   } finally {
