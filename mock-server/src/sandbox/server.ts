@@ -115,6 +115,7 @@ export function startSandboxServer(
 ): Promise<RunningServer> {
   const routes = sandboxRoutes();
   const otherRoutes = engine ? engineRoutes() : [];
+  if (engine) engine.signIn = sandbox;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const requestId = req.headers['x-request-id'];
@@ -130,13 +131,14 @@ export function startSandboxServer(
         .then(({ body, files }) => {
           const apply = async () => {
             const caller = callerOf(engine, sandbox, accessToken);
-            const answer = engine.answer({
+            const answer = await engine.answer({
               operationId: other.operationId,
               path: other.path,
               query: url.searchParams,
               body,
               files,
               ...(caller ? { caller } : {}),
+              ...(accessToken ? { accessToken } : {}),
             });
             ledger.record(typeof requestId === 'string' ? requestId : undefined, other.operationId, answer.status);
             return answer;

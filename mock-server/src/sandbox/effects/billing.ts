@@ -25,7 +25,7 @@ export const billingEffects = {
   'billing.getSubscriptionSchedule': { action: 'read', kind: 'subscriptionSchedules' },
   'billing.updateSubscriptionSchedule': { action: 'update', kind: 'subscriptionSchedules', view: 'scheduleOpen' },
   'billing.cancelSubscriptionSchedule': { action: 'transition', kind: 'subscriptionSchedules', view: 'cancelSchedule' },
-  'billing.createDraftInvoice': { action: 'create', kind: 'invoices', set: { status: 'draft' } },
+  'billing.createDraftInvoice': { action: 'create', kind: 'invoices', view: 'draftInvoice', set: { status: 'draft' } },
   'billing.listInvoices': { action: 'list', kind: 'invoices' },
   'billing.listPrices': { action: 'list', kind: 'catalogue', filter: { catalogue: 'stripePrices' } },
   'plans.create': { action: 'create', kind: 'plans', view: 'uniqueName' },

@@ -4,7 +4,7 @@ const live = { archived: false, deleted: false } as const;
 
 /** §3: events → docs, folders and file system objects; §4: their archive, soft delete, restore, permanent delete. */
 export const docEffects = {
-  'eventDocs.upload': { action: 'upload', kind: 'eventDocs', set: { ...live, isPublic: false } },
+  'eventDocs.upload': { action: 'upload', kind: 'eventDocs', view: 'document', set: { ...live, isPublic: false } },
   'eventDocs.update': { action: 'update', kind: 'eventDocs', when: live },
   'eventDocs.archive': { action: 'transition', kind: 'eventDocs', when: { archived: false }, set: { archived: true } },
   'eventDocs.delete': { action: 'transition', kind: 'eventDocs', when: { deleted: false }, set: { deleted: true } },

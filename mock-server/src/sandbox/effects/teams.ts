@@ -16,7 +16,7 @@ export const teamEffects = {
   'teams.getGlobalElementManager': { action: 'read', kind: 'teams', view: 'globalElementManager' },
   'teams.update': { action: 'update', kind: 'teams' },
   'teams.updatePrivate': { action: 'update', kind: 'teams', view: 'private' },
-  'teams.updatePaymentPlan': { action: 'update', kind: 'teams' },
+  'teams.updatePaymentPlan': { action: 'update', kind: 'teams', view: 'paymentPlan' },
   'teams.removePaymentPlan': { action: 'transition', kind: 'teams', view: 'removePlan' },
   'teams.updatePhoto': { action: 'upload', kind: 'teams', view: 'photo' },
   'teams.delete': { action: 'transition', kind: 'teams', when: { deleted: false }, set: { deleted: true } },

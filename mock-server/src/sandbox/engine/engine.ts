@@ -22,6 +22,12 @@ export interface EngineRequest {
   files?: Record<string, Upload>;
   /** The signed-in user, when the call carried a live access token. */
   caller?: StoredRecord;
+  accessToken?: string;
+}
+
+/** The sign-in slice's rules for credentials, which the engine's token calls reuse rather than copy. */
+export interface Credentials {
+  login(email: string, password: string, code: string | undefined): Promise<Answer>;
 }
 
 /** The path parameters that name a record above the target: §3's chain team → event → show. */
@@ -82,14 +88,17 @@ export class Engine {
 
   static readonly operations = Object.keys(effects) as EngineOperationId[];
 
-  answer(request: EngineRequest): Answer {
+  /** Set when the sign-in slice runs beside the engine (the sandbox server does it). */
+  signIn?: Credentials;
+
+  async answer(request: EngineRequest): Promise<Answer> {
     const effect = effects[request.operationId] as Effect | undefined;
     if (!effect) return this.problemAnswer(request.operationId, 501, 'The sandbox has no effect for this operation.');
     const call = new Call(this, request, effect);
     try {
       call.checkScope();
       const view = effect.view ? viewOf(effect.view) : undefined;
-      return view ? view(call, effect.view?.split(':')[1] ?? '') : call.generic();
+      return await (view ? view(call, effect.view?.split(':')[1] ?? '') : call.generic());
     } catch (error) {
       if (error instanceof Problem) return this.problemAnswer(request.operationId, error.status, error.detail);
       throw error;
@@ -218,6 +227,22 @@ export class Call {
   /** Stores a write and leaves its activity-audit record. */
   write(kind: Kind, record: StoredRecord, previous?: StoredRecord): StoredRecord {
     this.store.put(kind, record);
+    // A document and its place in the file tree are archived, deleted, restored and renamed together.
+    const placed =
+      kind === 'eventDocs' && typeof record.objectId === 'string'
+        ? this.store.get('fsObjects', record.objectId)
+        : undefined;
+    if (placed) {
+      const { archived, deleted, name } = record;
+      this.store.put('fsObjects', {
+        ...placed,
+        archived,
+        deleted,
+        name,
+        sortableName: String(name).toLowerCase(),
+        modifiedOn: this.now,
+      });
+    }
     this.audit(kind, record, previous);
     return record;
   }
@@ -342,7 +367,14 @@ export class Call {
     const kind = this.effect.kind;
     const blob = file ? this.storeBlob(file) : undefined;
     const meta = file ? { name: file.name, contentType: file.type, size: file.bytes.length, blobId: blob } : {};
-    const fields = { ...this.body, ...meta, uploadedBy: this.request.caller?._id };
+    // A name sent with the upload is the document's name; the file's own name only when none was sent.
+    const fields = {
+      ...meta,
+      ...this.body,
+      size: meta.size,
+      contentType: meta.contentType,
+      uploadedBy: this.request.caller?._id,
+    };
     if (this.locate(this.effect.target) !== undefined) {
       return present(this.store, kind, this.update(fields));
     }

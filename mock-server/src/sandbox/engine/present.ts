@@ -9,7 +9,6 @@ export const ID_FIELD: Partial<Record<Kind, string>> = {
   cards: 'stripeCardId',
   subscriptions: 'subscriptionId',
   subscriptionSchedules: 'subscriptionScheduleId',
-  invoices: 'stripeInvoiceId',
   tokens: 'token',
 };
 

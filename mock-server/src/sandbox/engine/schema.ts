@@ -22,6 +22,7 @@ export interface Schema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  example?: unknown;
 }
 
 export const newId = () => randomBytes(12).toString('hex');
@@ -150,9 +151,9 @@ export class Schemas {
       const properties = schema.properties ?? {};
       for (const [name, field] of Object.entries(value)) {
         if (name in properties) out[name] = this.conform(properties[name] ?? {}, field, now);
-        else if (schema.additionalProperties !== false && Object.keys(properties).length === 0) out[name] = field;
         else if (typeof schema.additionalProperties === 'object')
           out[name] = this.conform(schema.additionalProperties, field, now);
+        else if (schema.additionalProperties !== false && Object.keys(properties).length === 0) out[name] = field;
       }
       for (const name of schema.required ?? []) {
         if (out[name] === undefined) out[name] = this.generate(this.resolve(properties[name] ?? {}), now);
@@ -208,6 +209,10 @@ export class Schemas {
     if (choices?.[0]) return this.generate(choices[0], now);
     const types = typeList(schema);
     if (types.includes('null')) return null;
+    // A pattern the sandbox cannot build a value for (a provider's `in_…` id, a currency) takes the field's own example.
+    const example = schema.example;
+    if (schema.pattern && schema.pattern !== '^[0-9a-f]{24}$' && example !== undefined && this.fits(schema, example))
+      return example;
     const type = types[0] ?? (schema.properties ? 'object' : 'string');
     switch (type) {
       case 'object': {

@@ -67,7 +67,10 @@ const catalogue: Record<string, readonly unknown[]> = {
       order: 2,
     },
   ],
-  ssoConfigs: [{ domain: 'sso.example.com', emailMatchers: ['@sso.example.com'], provider: 'saml' }],
+  ssoConfigs: [
+    { domain: 'sso.example.com', emailMatchers: ['@sso.example.com'], provider: 'saml' },
+    { domain: 'acme.example.com', emailMatchers: ['@acme.example.com'], provider: 'oidc' },
+  ],
 };
 
 /** Catalogue entries are keyed by what the calls look them up by (`onboarding/{key}`, `ssoconfig/{domain}`). */

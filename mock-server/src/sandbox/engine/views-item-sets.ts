@@ -4,7 +4,7 @@ import { isObject, newId } from './schema.js';
 import type { StoredRecord } from './store.js';
 import type { ViewKey } from './view-names.js';
 
-type View = (call: Call, arg: string) => Answer;
+type View = (call: Call, arg: string) => Answer | Promise<Answer>;
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -6,7 +6,7 @@ import { isObject, newId } from './schema.js';
 import type { StoredRecord } from './store.js';
 import type { ViewKey } from './view-names.js';
 
-type View = (call: Call, arg: string) => Answer;
+type View = (call: Call, arg: string) => Answer | Promise<Answer>;
 
 const all = (call: Call, kind: Kind) => [...call.store.all(kind)];
 const teamOf = (call: Call) => call.target('teams', call.request.path.teamId ?? '');

@@ -8,7 +8,7 @@ import { itemSetViews } from './views-item-sets.js';
 import { moreViews } from './views-more.js';
 
 /** A computation an effect names where the generic action is not the whole story; `arg` follows a colon. */
-export type View = (call: Call, arg: string) => Answer;
+export type View = (call: Call, arg: string) => Answer | Promise<Answer>;
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
@@ -65,7 +65,7 @@ const base = {
     const record = call.target();
     const key = call.request.path.key ?? call.request.path.eventId ?? '';
     const map = isObject(record[field]) ? record[field] : {};
-    const value = 'value' in call.body ? call.body.value : call.body;
+    const value = 'value' in call.body ? call.body.value : 'done' in call.body ? call.body.done : call.body;
     return call.respond(
       present(call.store, call.effect.kind, call.update({ [field]: { ...map, [key]: value } }, record)),
     );
@@ -119,6 +119,46 @@ const base = {
     return call.respond(
       present(call.store, 'shows', call.store.get('shows', show._id as string) ?? (show as StoredRecord)),
     );
+  },
+  /** A document lands in the event's file tree too (EventDoc.objectId), in `parentId` (a folder of the event) or the root. */
+  document: (call) => {
+    const eventId = call.request.path.eventId ?? '';
+    const parentId = typeof call.body.parentId === 'string' ? call.body.parentId : null;
+    const parent = parentId ? call.store.get('fsObjects', parentId) : undefined;
+    if (parentId && (parent?.folder !== true || parent.eventId !== eventId))
+      throw new Problem(422, 'parentId is not a folder of this event.');
+    const file = call.request.files?.file;
+    if (!file) throw new Problem(422, 'The file part is missing.');
+    const name = typeof call.body.name === 'string' ? call.body.name : file.name;
+    const objectId = newId();
+    const doc = call.create(
+      { name, parentId, isPublic: call.body.isPublic === 'true' },
+      {
+        contentType: file.type || 'application/octet-stream',
+        size: file.bytes.length,
+        blobId: call.storeBlob(file),
+        objectId,
+        uploadedBy: call.request.caller?._id,
+      },
+    );
+    const displayType = file.type.startsWith('image/') ? 'image' : file.type === 'application/pdf' ? 'pdf' : 'document';
+    call.store.put('fsObjects', {
+      _id: objectId,
+      eventId,
+      teamId: doc.teamId,
+      name,
+      sortableName: name.toLowerCase(),
+      parentId,
+      folder: false,
+      displayType,
+      path: parent ? `${String(parent.path)}/${name}` : `/${name}`,
+      reference: { kind: 'eventDoc', _id: doc._id, displayType },
+      archived: false,
+      implicitlyArchived: false,
+      deleted: false,
+      modifiedOn: call.now,
+    });
+    return call.respond(doc);
   },
   /** A CSV import: the header row becomes the columns, each further line a row. */
   csvImport: (call) => {
@@ -293,12 +333,71 @@ const base = {
         }),
       ),
     ),
-  token: (call) => {
-    const userId = call.request.caller?._id ?? (typeof call.body.userId === 'string' ? call.body.userId : undefined);
-    if (!userId) throw new Problem(404, 'No such user.');
-    const ttl = Number(call.request.query.get('ttl') ?? 86_400);
-    const expiresAt = new Date(call.engine.clock() + ttl * 1000).toISOString();
-    return call.respond(call.create({}, { userId, issuedAt: call.now, expiresAt }));
+  /**
+   * An access token: with credentials, a session of the sign-in slice (the same rules as POST /login: lockout, second
+   * factor), usable as `accessToken` on every call; a refresh answers the caller's own session.
+   */
+  token: async (call) => {
+    const signIn = call.engine.signIn;
+    if (typeof call.body.email === 'string' && signIn) {
+      const code = typeof call.body.timeBasedToken === 'string' ? call.body.timeBasedToken : undefined;
+      const answer = await signIn.login(call.body.email, String(call.body.password ?? ''), code);
+      if (answer.status !== 200 || !isObject(answer.body)) {
+        const status = answer.status === 401 ? 404 : answer.status;
+        throw new Problem(status, String(isObject(answer.body) ? answer.body.detail : 'Sign-in failed.'));
+      }
+      const user = answer.body.user as Record<string, unknown>;
+      const kind = code ? 'twoFactor' : 'password';
+      return call.respond({
+        token: answer.body.accessToken,
+        userId: user._id,
+        kind,
+        issuedAt: call.now,
+        expiresAt: answer.body.expiresAt,
+      });
+    }
+    const caller = call.request.caller;
+    if (!caller || !call.request.accessToken) throw new Problem(404, 'No such user.');
+    const expiresAt = new Date(call.engine.clock() + 30 * 86_400_000).toISOString();
+    return call.respond({
+      token: call.request.accessToken,
+      userId: caller._id,
+      kind: 'refresh',
+      issuedAt: call.now,
+      expiresAt,
+    });
+  },
+  /** An event role is named by its user: one role per user and event; the last admin stays (409). */
+  roleOfUser: (call) => {
+    const eventId = call.request.path.eventId;
+    const role = [...call.store.all('eventRoles')].find((r) => r.eventId === eventId && r.userId === call.body.userId);
+    if (!role) throw new Problem(404, 'The user holds no role on the event.');
+    const admins = [...call.store.all('eventRoles')].filter((r) => r.eventId === eventId && r.role === 'admin');
+    const losesAdmin = role.role === 'admin' && call.body.role !== 'admin';
+    if (losesAdmin && admins.length <= 1) throw new Problem(409, 'An event keeps at least one admin.');
+    if (call.effect.action === 'delete') {
+      call.remove('eventRoles', role);
+      return call.respond(role);
+    }
+    return call.respond(call.update({ role: call.body.role }, role));
+  },
+  paymentPlan: (call) =>
+    call.respond(present(call.store, 'teams', call.update({ paymentPlan: { startsOn: call.now, ...call.body } }))),
+  draftInvoice: (call) => {
+    const items = (Array.isArray(call.body.items) ? call.body.items : []).filter(isObject);
+    const lines = items.map((item) => {
+      const quantity = Number(item.quantity ?? 1);
+      const amount = Number(item.unitAmount ?? item.amount ?? 0) * quantity;
+      return { description: String(item.description ?? 'Item'), quantity, amount };
+    });
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const currency = typeof call.body.currency === 'string' ? call.body.currency : 'usd';
+    return call.respond(
+      call.create(
+        { teamId: call.body.teamId },
+        { stripeInvoiceId: `in_${newId()}`, currency, subtotal: total, total, amountPaid: 0, lines },
+      ),
+    );
   },
   /** `countBy:teamId`: one row per team (or event) with how many records it has. */
   countBy: (call, field) => {
