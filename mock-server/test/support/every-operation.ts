@@ -123,6 +123,7 @@ function harvest(operationId: string, body: unknown, ids: Record<string, string>
     case 'shows.create':
       set('showId', id());
       set('itemSetListId', id('itemSetList'));
+      set('guestPass', id('guestPass'));
       return;
     case 'columns.create':
       set('columnId', id());
@@ -226,7 +227,7 @@ export async function walkEveryOperation(base: string): Promise<Outcome[]> {
   const login = await fetch(`${base}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': 'walk' },
-    body: JSON.stringify({ email: 'ada@example.com', password: SEED_PASSWORD }),
+    body: JSON.stringify({ email: 'root@example.com', password: SEED_PASSWORD }),
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const ids: Record<string, string> = {};
@@ -272,7 +273,7 @@ export async function walkEveryOperation(base: string): Promise<Outcome[]> {
     const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(fill[name] ?? 'missing'));
     const url = new URL(`${base}${path}`);
     if (spec.token) url.searchParams.set('accessToken', accessToken);
-    if (spec.guest) url.searchParams.set('guestPass', 'walk-guest-pass');
+    if (spec.guest) url.searchParams.set('guestPass', ids.guestPass ?? 'no-guest-pass-yet');
     for (const p of (operation.parameters ?? []).map(parameter)) {
       if (p?.in !== 'query' || !p.required) continue;
       const value =

@@ -1,7 +1,9 @@
 import { operationTable } from '@runofshow/sdk';
 import { effects } from '../effects/index.js';
+import { rules } from '../effects/roles.js';
 import type { Effect, EngineOperationId, Fields, Kind } from '../effects/types.js';
 import type { Answer } from '../sandbox.js';
+import { allowed, guestAllowed } from './access.js';
 import { ID_FIELD, present } from './present.js';
 import { isObject, newId, type Schemas } from './schema.js';
 import type { Store, StoredRecord } from './store.js';
@@ -96,6 +98,17 @@ export class Engine {
     if (!effect) return this.problemAnswer(request.operationId, 501, 'The sandbox has no effect for this operation.');
     const call = new Call(this, request, effect);
     try {
+      const rule = rules[request.operationId];
+      if (rule === 'guest' && !guestAllowed(call))
+        return this.problemAnswer(request.operationId, 403, 'The guest pass does not open this event or show.');
+      if (rule !== 'public' && rule !== 'guest') {
+        // Prism checks that a token was sent; whether it is live, and whose, is the sandbox's to say.
+        if (!request.caller)
+          return this.problemAnswer(request.operationId, 401, 'The access token is missing, expired or revoked.');
+        call.checkScope();
+        if (!allowed(call, rule, request.caller))
+          return this.problemAnswer(request.operationId, 403, `Only for: ${rule} (§6, docs/DECISIONS.md).`);
+      }
       call.checkScope();
       const view = effect.view ? viewOf(effect.view) : undefined;
       return await (view ? view(call, effect.view?.split(':')[1] ?? '') : call.generic());
@@ -111,6 +124,7 @@ export class Engine {
     const chosen = [status, 409, 422, 404, 400].find((s) => declared.includes(s)) ?? status;
     const titles: Record<number, [string, string]> = {
       400: ['bad-request', 'Bad request'],
+      401: ['unauthorized', 'Unauthorized'],
       403: ['forbidden', 'Forbidden'],
       404: ['not-found', 'Not found'],
       409: ['conflict', 'Conflict'],
@@ -331,6 +345,8 @@ export class Call {
   create(payload: Record<string, unknown> = this.body, extra: Record<string, unknown> = {}): Record<string, unknown> {
     const kind = this.effect.kind;
     const record = this.complete(kind, {
+      // Every new show can be shared read-only at once (Show.guestPass; no call of the description turns it on).
+      ...(kind === 'shows' ? { guestPass: `gp_${newId()}` } : {}),
       ...withoutIds(payload),
       ...this.scopeFields(),
       ...this.effect.set,
@@ -341,7 +357,13 @@ export class Call {
       modifiedOn: this.now,
     });
     this.write(kind, record);
-    return present(this.store, kind, record);
+    // §3/events.create: the caller becomes the owner and an event admin of the event they create.
+    const caller = this.request.caller;
+    if (kind === 'events' && caller && !this.request.path.eventId) {
+      this.store.put('events', { ...record, owner: caller._id });
+      this.store.put('eventRoles', { _id: newId(), eventId: record._id, userId: caller._id, role: 'admin' });
+    }
+    return present(this.store, kind, this.store.get(kind, record._id) ?? record);
   }
 
   update(payload: Record<string, unknown>, record = this.target()): StoredRecord {

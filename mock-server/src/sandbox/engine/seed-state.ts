@@ -95,6 +95,7 @@ export function seedState(store: Store): void {
       lastName: seed.lastName,
       email: seed.email,
       isVerified: true,
+      isAdmin: seed.email === 'root@example.com',
       pending: false,
       deleted: false,
       hasTwoFactorAuth: Boolean(seed.totpSecret),
@@ -111,6 +112,7 @@ export function seedState(store: Store): void {
     roleType: 'admin',
     createdOn: AT,
   });
+  seedScenario(store);
   let n = 0;
   for (const [name, values] of Object.entries(catalogue)) {
     for (const value of values) {
@@ -124,4 +126,180 @@ export function seedState(store: Store): void {
       store.put('catalogue', record);
     }
   }
+}
+
+/** The seeded event's ids: the description's example ids, so its examples and the sandbox name the same records. */
+export const SEEDED = {
+  eventId: '65a1f0c2e4b0a1b2c3d4e601',
+  showId: '65a1f0c2e4b0a1b2c3d4e602',
+  itemSetListId: '65a1f0c2e4b0a1b2c3d4e603',
+  itemSetId: '65a1f0c2e4b0a1b2c3d4e604',
+  templateId: '65a1f0c2e4b0a1b2c3d4e610',
+  guestPass: 'gp_AutumnLaunchMainStage01',
+} as const;
+
+/** §6's roles on the seeded event, by the seeded accounts (seed.ts). */
+export const SEEDED_ROLES = [
+  { userId: '65a1f0c2e4b0a1b2c3d4e6b1', role: 'admin' },
+  { userId: '65a1f0c2e4b0a1b2c3d4e6b2', role: 'contributor' },
+  { userId: '65a1f0c2e4b0a1b2c3d4e6b3', role: 'readOnly' },
+  { userId: '65a1f0c2e4b0a1b2c3d4e6b4', role: 'showCaller' },
+] as const;
+
+/**
+ * Ada's team with something in it, so each role account sees the difference at once: an event with a show (columns
+ * and rows), a list, a schedule, a template, a document in a folder, and two leads.
+ */
+function seedScenario(store: Store): void {
+  const teamId = seedTeam._id;
+  const { eventId, showId, itemSetListId, itemSetId, templateId } = SEEDED;
+  const scope = { teamId, eventId };
+  store.put('events', {
+    _id: eventId,
+    ...scope,
+    title: 'Autumn Product Launch',
+    description: 'Keynote, breakout sessions and the evening reception at Harbour Hall.',
+    startOn: '2026-09-18T13:00:00Z',
+    endOn: '2026-09-18T22:00:00Z',
+    timezone: 'America/New_York',
+    owner: seedTeam.adminId,
+    createdBy: seedTeam.adminId,
+    industry: 'Corporate',
+    archived: false,
+    deleted: false,
+    isTrialEvent: false,
+    createdOn: AT,
+    modifiedOn: AT,
+  });
+  for (const [i, { userId, role }] of SEEDED_ROLES.entries())
+    store.put('eventRoles', { _id: `65a1f0c2e4b0a1b2c3d4e7a${i}`, eventId, userId, role });
+  const columns = [
+    { _id: '65a1f0c2e4b0a1b2c3d4e606', title: 'Segment', type: 'text', width: 240 },
+    { _id: '65a1f0c2e4b0a1b2c3d4e622', title: 'Duration', type: 'duration', width: 100 },
+    { _id: '65a1f0c2e4b0a1b2c3d4e623', title: 'Presenter', type: 'text', width: 180 },
+  ];
+  const rows = [
+    ['65a1f0c2e4b0a1b2c3d4e605', 'Doors open', 900, 'Front of house'],
+    ['65a1f0c2e4b0a1b2c3d4e620', 'Welcome', 300, 'Ada Lovelace'],
+    ['65a1f0c2e4b0a1b2c3d4e621', 'Keynote', 2700, 'Grace Hopper'],
+  ] as const;
+  const shows = [
+    [showId, 'show', 'Main stage', itemSetListId, itemSetId, false],
+    ['65a1f0c2e4b0a1b2c3d4e611', 'list', 'Crew list', '65a1f0c2e4b0a1b2c3d4e631', '65a1f0c2e4b0a1b2c3d4e641', false],
+    [
+      '65a1f0c2e4b0a1b2c3d4e612',
+      'schedule',
+      'Load-in schedule',
+      '65a1f0c2e4b0a1b2c3d4e632',
+      '65a1f0c2e4b0a1b2c3d4e642',
+      false,
+    ],
+    [templateId, 'show', 'Keynote template', '65a1f0c2e4b0a1b2c3d4e633', '65a1f0c2e4b0a1b2c3d4e643', true],
+  ] as const;
+  for (const [_id, type, title, list, set, template] of shows) {
+    const main = _id === showId;
+    store.put('shows', {
+      _id,
+      ...scope,
+      type,
+      title,
+      private: false,
+      archived: false,
+      deleted: false,
+      template,
+      templateArchived: false,
+      itemSetList: list,
+      itemSetId: set,
+      guestPass: main ? SEEDED.guestPass : null,
+      columnOrder: main ? columns.map((c) => c._id) : [],
+      guestPassColumns: main ? [columns[0]?._id] : [],
+      rowOrder: main ? rows.map((r) => r[0]) : [],
+      createdOn: AT,
+      modifiedOn: AT,
+    });
+  }
+  const inShow = { ...scope, showId, itemSetListId };
+  for (const column of columns) store.put('columns', { ...column, ...inShow, deleted: false });
+  let at = Date.parse('2026-09-18T13:00:00Z');
+  for (const [_id, title, duration, presenter] of rows) {
+    store.put('rows', {
+      _id,
+      ...inShow,
+      itemSetId,
+      title,
+      duration,
+      startTime: new Date(at).toISOString(),
+      cells: {
+        '65a1f0c2e4b0a1b2c3d4e606': title,
+        '65a1f0c2e4b0a1b2c3d4e622': duration,
+        '65a1f0c2e4b0a1b2c3d4e623': presenter,
+      },
+      deleted: false,
+    });
+    at += duration * 1000;
+  }
+  const folderId = '65a1f0c2e4b0a1b2c3d4e60d';
+  const docId = '65a1f0c2e4b0a1b2c3d4e60b';
+  const objectId = '65a1f0c2e4b0a1b2c3d4e60c';
+  const tree = { eventId, teamId, archived: false, implicitlyArchived: false, deleted: false, modifiedOn: AT };
+  store.put('fsObjects', {
+    _id: folderId,
+    ...tree,
+    name: 'Venue',
+    sortableName: 'venue',
+    parentId: null,
+    folder: true,
+    displayType: 'folder',
+    path: '/Venue',
+  });
+  store.put('fsObjects', {
+    _id: objectId,
+    ...tree,
+    name: 'Harbour Hall floor plan.pdf',
+    sortableName: 'harbour hall floor plan.pdf',
+    parentId: folderId,
+    folder: false,
+    displayType: 'pdf',
+    path: '/Venue/Harbour Hall floor plan.pdf',
+    reference: { kind: 'eventDoc', _id: docId, displayType: 'pdf' },
+  });
+  const bytes = Buffer.from('%PDF-1.7 Harbour Hall floor plan (sandbox)');
+  store.put('blobs', {
+    _id: '65a1f0c2e4b0a1b2c3d4e6c0',
+    bytes,
+    name: 'floor-plan.pdf',
+    contentType: 'application/pdf',
+  });
+  store.put('eventDocs', {
+    _id: docId,
+    ...scope,
+    objectId,
+    blobId: '65a1f0c2e4b0a1b2c3d4e6c0',
+    name: 'Harbour Hall floor plan.pdf',
+    contentType: 'application/pdf',
+    size: bytes.length,
+    isPublic: true,
+    uploadedBy: seedTeam.adminId,
+    archived: false,
+    deleted: false,
+    createdOn: AT,
+    modifiedOn: AT,
+  });
+  for (const [_id, firstName, lastName, email, company] of [
+    ['65a1f0c2e4b0a1b2c3d4e6d1', 'Lin', 'Park', 'lin.park@example.com', 'Harbour Hall'],
+    ['65a1f0c2e4b0a1b2c3d4e6d2', 'Omar', 'Reyes', 'omar.reyes@example.com', 'Gala Events'],
+  ] as const) {
+    store.put('leads', {
+      _id,
+      firstName,
+      lastName,
+      email,
+      company,
+      source: 'website',
+      tags: ['gala'],
+      createdOn: AT,
+      modifiedOn: AT,
+    });
+  }
+  store.put('tags', { _id: '65a1f0c2e4b0a1b2c3d4e6e1', text: 'gala', createdOn: AT });
 }

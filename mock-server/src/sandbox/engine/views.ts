@@ -104,7 +104,9 @@ const base = {
   /** A copy of an event or show with what hangs under it (shows, columns, rows), under fresh ids. */
   duplicate: (call) => {
     const source = call.target();
-    const copy = call.create({ ...source, ...call.body, archived: false, deleted: false });
+    const { guestPass: _, itemSetList: __, itemSetId: ___, template: ____, ...kept } = source;
+    const fresh = call.effect.kind === 'shows' ? { ...newItemSetList(), template: false } : {};
+    const copy = call.create({ ...kept, ...call.body, archived: false, deleted: false }, fresh);
     copyChildren(call, source, copy._id as string);
     return call.respond(
       present(call.store, call.effect.kind, call.store.get(call.effect.kind, copy._id as string) ?? source),
