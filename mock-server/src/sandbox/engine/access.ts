@@ -1,5 +1,6 @@
 import type { Rule } from '../effects/roles.js';
 import type { Call } from './engine.js';
+import { isObject } from './schema.js';
 import type { StoredRecord } from './store.js';
 
 const ADMIN_ROLES = ['admin', 'showCaller'];
@@ -12,7 +13,14 @@ const CONTRIBUTOR_ROLES = ['contributor', ...ADMIN_ROLES];
 function scopeOf(call: Call): { eventId?: string; teamId?: string } {
   const { path, query } = call.request;
   const store = call.store;
-  let eventId = path.eventId ?? query.get('eventId') ?? undefined;
+  // The cue calls name their event in the body (`eventId`, `cue.eventId`), the clock call through the user's cue.
+  const cue = isObject(call.body.cue)
+    ? call.body.cue
+    : isObject(call.request.caller?.cue)
+      ? call.request.caller.cue
+      : {};
+  const named = [path.eventId, query.get('eventId'), call.body.eventId, cue.eventId].find((v) => typeof v === 'string');
+  let eventId = named as string | undefined;
   if (!eventId) {
     const id = call.locate(call.effect.target);
     const target = id ? store.get(call.effect.kind, id) : undefined;
@@ -82,8 +90,10 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
     case 'eventContributor':
       return roleOn(CONTRIBUTOR_ROLES);
     case 'eventAdmin':
-    case 'showCaller':
       return roleOn(ADMIN_ROLES);
+    case 'showCaller':
+      // A show caller's call always acts on one event: without one named, only a team admin passes.
+      return eventId === undefined ? adminOf(teamId) : roleOn(ADMIN_ROLES);
     case 'productAdmin':
       return false;
   }

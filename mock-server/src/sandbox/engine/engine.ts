@@ -105,7 +105,7 @@ export class Engine {
         // Prism checks that a token was sent; whether it is live, and whose, is the sandbox's to say.
         if (!request.caller)
           return this.problemAnswer(request.operationId, 401, 'The access token is missing, expired or revoked.');
-        call.checkScope();
+        // Decided before the scope is checked, so a refusal never tells whether a record exists.
         if (!allowed(call, rule, request.caller))
           return this.problemAnswer(request.operationId, 403, `Only for: ${rule} (§6, docs/DECISIONS.md).`);
       }
