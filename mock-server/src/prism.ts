@@ -63,7 +63,9 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   }
   const url = `http://${host}:${options.port}`;
   try {
-    await waitForPort(url, child, 30_000);
+    // 30 s was too short on a loaded machine: with six engineers' jobs on two cores, Prism took 35 to 40 s to convert
+    // the description (measured 2026-11-26, load average 20); an idle machine still starts it in about 3 s.
+    await waitForPort(url, child, 90_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

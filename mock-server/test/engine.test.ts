@@ -16,6 +16,7 @@ import { walkEveryOperation } from './support/every-operation.js';
 let stack: RunningStack;
 const broken: string[] = [];
 const TEAM = '65a1f0c2e4b0a1b2c3d4e5f7';
+const ADA = '65a1f0c2e4b0a1b2c3d4e5f6';
 
 beforeAll(async () => {
   stack = await startStack({
@@ -74,14 +75,15 @@ const statusOf = async (promise: Promise<unknown>): Promise<number> => {
 describe('a QA walk through the SDK: what each list shows after each step', () => {
   it('creates an event, two shows, rows and columns, reorders, uploads, archives, restores and deletes', async () => {
     const api = await signedIn();
-    const before = await api.events.count({});
+    const mine = async () => (await api.events.listByUser({ params: { userId: ADA } })).length;
+    const before = await mine();
     const event = await api.events.create({
       params: { teamId: TEAM },
       payload: { title: 'QA walk event', startOn: '2026-09-18T13:00:00Z', endOn: '2026-09-18T22:00:00Z' },
     });
     expect(event._id).toMatch(/^[0-9a-f]{24}$/);
     expect((await api.events.get({ params: { eventId: event._id } })).title).toBe('QA walk event');
-    expect((await api.events.count({})).count).toBe(before.count + 1);
+    expect(await mine()).toBe(before + 1);
 
     const scope = { teamId: TEAM, eventId: event._id };
     const main = await api.shows.create({ params: scope, payload: { title: 'Main stage' } });
@@ -144,11 +146,11 @@ describe('a QA walk through the SDK: what each list shows after each step', () =
     expect((await api.events.listDeletedByTeam({ query: { teamId: TEAM } })).map((e) => e._id)).toContain(event._id);
     await api.events.deletePermanently({ params: { eventId: event._id } });
     expect(await statusOf(api.events.get({ params: { eventId: event._id } }))).toBe(404);
-    expect((await api.events.count({})).count).toBe(before.count);
+    expect(await mine()).toBe(before);
     const audit = await api.activityAudits.listByTeam({ params: { teamId: TEAM }, query: { size: 100 } });
     expect(audit.map((a) => a.methodName)).toEqual(expect.arrayContaining(['events.create', 'itemSets.moveRow']));
     expect(broken).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a transition that makes no sense answers the declared Problem, never a 500', () => {
@@ -199,5 +201,6 @@ describe('every operation answers from state behind the validating proxy', () =>
     expect(failures).toEqual([]);
     expect(refusals.filter((o) => ![404, 409, 422].includes(o.status))).toEqual([]);
     expect(broken).toEqual([]);
-  }, 120_000);
+    // 27 s at rest, 107 s with the machine's two cores loaded (load average 20).
+  }, 300_000);
 });
