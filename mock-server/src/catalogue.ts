@@ -1,4 +1,5 @@
 import { sandboxSection } from './sandbox/catalogue-section.js';
+import { engineSection } from './sandbox/engine/catalogue-section.js';
 import type { Scenario } from './scenarios.js';
 
 /** What `Prefer` can pick for one operation of the bundle: each status and its named examples. */
@@ -112,6 +113,7 @@ export function renderCatalogue(doc: Json, scenarios: readonly Scenario[]): stri
     ),
     '',
     ...sandboxSection(table),
+    ...engineSection(table),
     '## What `Prefer` can pick, per operation',
     '',
     `${choices.length} operations. Send \`Prefer: code=STATUS\` and/or \`Prefer: example=NAME\` (for example`,

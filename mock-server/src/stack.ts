@@ -3,6 +3,9 @@ import { type Exchange, type RunningFront, startMockFront } from './mock-front.j
 import { paths } from './paths.js';
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
+import type { Engine } from './sandbox/engine/engine.js';
+import { engineRoutes, matchEngine } from './sandbox/engine/http.js';
+import { startEngine } from './sandbox/engine/start.js';
 import { AppliedLedger } from './sandbox/ledger.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
 import { type SandboxOptions, SignInSandbox } from './sandbox/sandbox.js';
@@ -46,6 +49,8 @@ export interface StackOptions {
 
 export interface RunningSandbox {
   state: SignInSandbox;
+  /** Every other operation's state (issue 31): the effect tables executed over a store. */
+  engine: Engine;
   /** The calls it applied, by request id (what the fault drill counts writes from). */
   applied: AppliedLedger;
   /** The sandbox's exchanges and the rules they broke (must stay at zero). */
@@ -125,7 +130,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     mock: { url: running.url, stop: () => running.stop() },
     prism,
-    ...(sandbox ? { sandbox: { state: sandbox.state, tally: sandbox.tally, applied: sandbox.applied } } : {}),
+    ...(sandbox
+      ? { sandbox: { state: sandbox.state, engine: sandbox.engine, tally: sandbox.tally, applied: sandbox.applied } }
+      : {}),
     stop: async () => {
       await Promise.all([running.stop(), prism.stop(), sandbox?.backend.stop()]);
     },
@@ -138,9 +145,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  */
 async function startSandbox(host: string, options: SandboxOptions = {}) {
   const state = await SignInSandbox.seeded(options);
+  const engine = startEngine(options.now ? { now: options.now } : {});
   const applied = new AppliedLedger();
-  const backend = await startSandboxServer(state, await freePort(), host, undefined, applied);
+  const backend = await startSandboxServer(state, await freePort(), host, undefined, applied, engine);
   const routes = sandboxRoutes();
-  const handles = (method: string, path: string) => matchSandbox(routes, method, path) !== undefined;
-  return { state, backend, handles, tally: new ContractTally(), applied };
+  const others = engineRoutes();
+  const handles = (method: string, path: string) =>
+    matchSandbox(routes, method, path) !== undefined || matchEngine(others, method, path) !== undefined;
+  return { state, engine, backend, handles, tally: new ContractTally(), applied };
 }

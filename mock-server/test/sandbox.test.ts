@@ -239,15 +239,14 @@ describe('the sandbox behind the mock', () => {
     expect(stack.sandbox?.tally.exchanges).toBe(counted);
   });
 
-  it('leaves every other call to Prism’s examples, and the SSO scenarios still apply', async () => {
-    const counted = stack.sandbox?.tally.exchanges;
-    const configured = await call('GET', '/ssoconfig/example.com');
-    expect(configured.status).toBe(200);
-    expect(configured.body).toHaveProperty('domain');
+  it('answers every other call from state too (issue 31), and the SSO scenarios still apply', async () => {
+    const seeded = await call('GET', '/ssoconfig/acme.example.com');
+    expect([seeded.status, seeded.headers.get('x-sandbox-answer')]).toEqual([200, 'state']);
+    expect(seeded.body).toMatchObject({ domain: 'acme.example.com' });
+    expect((await call('GET', '/ssoconfig/example.com')).status).toBe(404);
     const scenario = await call('GET', '/ssoconfig/nosso.example.com');
     expect([scenario.status, scenario.headers.get('x-mock-scenario')]).toEqual([404, 'SSO not configured']);
     expect((await call('GET', '/users/count')).status).toBe(401);
-    expect(stack.sandbox?.tally.exchanges).toBe(counted);
   });
 
   it('shows the outbox on the mock’s port, newest first, its links into the app, with strict headers', async () => {

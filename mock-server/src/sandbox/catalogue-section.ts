@@ -29,7 +29,7 @@ export function sandboxSection(table: (head: string[], rows: string[][]) => stri
     '`npm start` (and `npm run mock -- --sandbox`) answers the sign-in calls from a sandbox with state, in memory,',
     'reset at every restart; `--stateless` turns it off. It answers',
     `${SignInSandbox.operations.map((id) => `\`${id}\``).join(', ')};`,
-    "every other call, and any request carrying `Prefer`, gets Prism's examples as above. Prism in proxy mode stands in",
+    "every other call from the engine of the next section, and any request carrying `Prefer` gets Prism's examples as above. Prism in proxy mode stands in",
     'front of it (`--errors`): a request that breaks the description never reaches it, and an answer that breaks it',
     'becomes a 500 and is counted. The scenario rows above for these calls are then these accounts instead (same',
     "screens); the SSO rows still apply. What it would e-mail is on the outbox page, on the mock's own address",

@@ -85,6 +85,47 @@ export const seedAccounts: readonly SeedAccount[] = [
     password: SEED_PASSWORD,
     note: 'exists, so signing up with it answers 409',
   },
+  // §6's roles, one account each, on Ada's team's seeded event (engine/seed-state.ts gives them their roles).
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6b1',
+    email: 'event.admin@example.com',
+    firstName: 'Eve',
+    lastName: 'Admin',
+    password: SEED_PASSWORD,
+    note: 'event admin of Autumn Product Launch (§6 role `admin`)',
+  },
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6b2',
+    email: 'contributor@example.com',
+    firstName: 'Cora',
+    lastName: 'Contributor',
+    password: SEED_PASSWORD,
+    note: 'contributor on Autumn Product Launch: edits shows, rows, columns, docs; no event settings',
+  },
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6b3',
+    email: 'readonly@example.com',
+    firstName: 'Rhea',
+    lastName: 'Reader',
+    password: SEED_PASSWORD,
+    note: 'readOnly on Autumn Product Launch: reads everything there, every write answers 403',
+  },
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6b4',
+    email: 'showcaller@example.com',
+    firstName: 'Sam',
+    lastName: 'Caller',
+    password: SEED_PASSWORD,
+    note: 'showCaller on Autumn Product Launch: counts as event admin; proofs, tracking, start rows',
+  },
+  {
+    _id: '65a1f0c2e4b0a1b2c3d4e6b5',
+    email: 'root@example.com',
+    firstName: 'Root',
+    lastName: 'Operator',
+    password: SEED_PASSWORD,
+    note: 'product administrator: every call, leads, reports, cross-team lists',
+  },
 ];
 
 /** Ada's team, with the id the description's examples use. */

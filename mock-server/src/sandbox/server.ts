@@ -3,6 +3,16 @@ import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { operationTable } from '@runofshow/sdk';
 import { pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
+import type { Engine } from './engine/engine.js';
+import {
+  BadEngineBody,
+  callerOf,
+  engineRoutes,
+  matchEngine,
+  mirrorSignIn,
+  readEngineBody,
+  replyEngine,
+} from './engine/http.js';
 import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
 import { AppliedLedger } from './ledger.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
@@ -101,13 +111,64 @@ export function startSandboxServer(
   host = '127.0.0.1',
   keys = new IdempotencyKeys(),
   ledger = new AppliedLedger(),
+  engine?: Engine,
 ): Promise<RunningServer> {
   const routes = sandboxRoutes();
+  const otherRoutes = engine ? engineRoutes() : [];
+  if (engine) engine.signIn = sandbox;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const requestId = req.headers['x-request-id'];
     const echo: Record<string, string> = typeof requestId === 'string' ? { 'x-request-id': requestId } : {};
     const found = req.headers.prefer ? undefined : matchSandbox(routes, req.method ?? 'GET', url.pathname);
+    // Every other operation of the description is the engine's (issue 31), executed from its effect tables.
+    const other = found || req.headers.prefer ? undefined : matchEngine(otherRoutes, req.method ?? 'GET', url.pathname);
+    if (engine && other) {
+      const accessToken = url.searchParams.get('accessToken') ?? undefined;
+      const method = (req.method ?? 'GET').toUpperCase();
+      const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
+      readEngineBody(req)
+        .then(({ body, files }) => {
+          const apply = async () => {
+            const caller = callerOf(engine, sandbox, accessToken);
+            const answer = await engine.answer({
+              operationId: other.operationId,
+              path: other.path,
+              query: url.searchParams,
+              body,
+              files,
+              ...(caller ? { caller } : {}),
+              ...(accessToken ? { accessToken } : {}),
+            });
+            ledger.record(typeof requestId === 'string' ? requestId : undefined, other.operationId, answer.status);
+            return answer;
+          };
+          if (key === undefined) return apply();
+          return keys.run(
+            header(req, 'x-api-key') ?? '',
+            key,
+            fingerprintOf(method, `${url.pathname}${url.search}`, body),
+            apply,
+          );
+        })
+        .then((answer) => replyEngine(res, answer, echo))
+        .catch((error: unknown) => {
+          if (res.headersSent) return void res.end();
+          const status = error instanceof BadEngineBody ? 400 : 500;
+          reply(
+            res,
+            status,
+            {
+              type: 'about:blank',
+              title: status === 400 ? 'Bad request' : 'Server error',
+              status,
+              detail: String(error),
+            },
+            echo,
+          );
+        });
+      return;
+    }
     if (!found) {
       req.resume();
       return reply(res, 501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
@@ -117,11 +178,13 @@ export function startSandboxServer(
     readJson(req)
       .then((body) => {
         const apply = async () => {
+          const accessToken = url.searchParams.get('accessToken') ?? undefined;
           const answer = await sandbox.answer(
             found.operationId,
             { path: found.path, query: url.searchParams, body, client: clientOf(req) },
-            url.searchParams.get('accessToken') ?? undefined,
+            accessToken,
           );
+          if (engine) mirrorSignIn(engine, found.operationId, answer, callerOf(engine, sandbox, accessToken));
           // Counted where the write is applied: a replay of an idempotent write never gets here.
           ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
           return answer;

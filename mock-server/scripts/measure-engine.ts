@@ -1,0 +1,113 @@
+// The engine's figures (issue 31): one sandbox call's p50/p99 in process and through the mock's public address and
+// Prism's validating proxy, beside the same Prism answering the same operation from its example (`Prefer`), in the same
+// run; and a show of many rows. `npx tsx --conditions=source mock-server/scripts/measure-engine.ts`.
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../src/free-port.js';
+import type { EngineRequest } from '../src/sandbox/engine/engine.js';
+import { SEEDED } from '../src/sandbox/engine/seed-state.js';
+import { startEngine } from '../src/sandbox/engine/start.js';
+import { SEED_PASSWORD } from '../src/sandbox/seed.js';
+import { startStack } from '../src/stack.js';
+
+const N = Number(process.env.N ?? 400);
+const quantiles = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+};
+const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
+
+async function timed(n: number, run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < 20; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return quantiles(samples);
+}
+
+const engine = startEngine();
+const ada = engine.store.get('users', '65a1f0c2e4b0a1b2c3d4e5f6');
+const read: EngineRequest = {
+  operationId: 'events.get',
+  path: { eventId: SEEDED.eventId },
+  query: new URLSearchParams(),
+  body: {},
+  ...(ada ? { caller: ada } : {}),
+};
+const inProcess = await timed(N * 10, () => engine.answer(read));
+
+const stack = await startStack({ mockPort: await freePort(), sandbox: true, log: () => {} });
+const login = await fetch(`${stack.mock.url}/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-api-key': 'measure' },
+  body: JSON.stringify({ email: 'ada@example.com', password: SEED_PASSWORD }),
+});
+const { accessToken } = (await login.json()) as { accessToken: string };
+const url = `${stack.mock.url}/events/${SEEDED.eventId}?accessToken=${encodeURIComponent(accessToken)}`;
+const get = (prefer?: string) => async () => {
+  const response = await fetch(url, { headers: { 'x-api-key': 'measure', ...(prefer ? { prefer } : {}) } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`events.get answered ${response.status}`);
+};
+// One of each in turn, so a burst of load elsewhere on the machine falls on both alike.
+for (let i = 0; i < 20; i++) await Promise.all([get()(), get('code=200')()]);
+const stateSamples: number[] = [];
+const exampleSamples: number[] = [];
+for (let i = 0; i < N; i++) {
+  let start = performance.now();
+  await get()();
+  stateSamples.push(performance.now() - start);
+  start = performance.now();
+  await get('code=200')();
+  exampleSamples.push(performance.now() - start);
+}
+const through = quantiles(stateSamples);
+const fromExample = quantiles(exampleSamples);
+await stack.stop();
+
+// A show of many rows, in process: one page of its row titles and the whole item set list.
+const big = startEngine();
+const show = big.store.get('shows', SEEDED.showId);
+const ROWS = Number(process.env.ROWS ?? 100_000);
+const ids: string[] = [];
+for (let i = 0; i < ROWS; i++) {
+  const _id = i.toString(16).padStart(24, '0');
+  ids.push(_id);
+  big.store.put('rows', {
+    _id,
+    showId: SEEDED.showId,
+    itemSetListId: SEEDED.itemSetListId,
+    itemSetId: SEEDED.itemSetId,
+    title: `Row ${i}`,
+    cells: {},
+    deleted: false,
+  });
+}
+if (show) big.store.put('shows', { ...show, rowOrder: ids });
+const heap = process.memoryUsage().heapUsed;
+const titles = await timed(50, () =>
+  big.answer({
+    operationId: 'itemSets.getRowOrder',
+    path: {
+      teamId: '65a1f0c2e4b0a1b2c3d4e5f7',
+      eventId: SEEDED.eventId,
+      showId: SEEDED.showId,
+      itemSetListId: SEEDED.itemSetListId,
+    },
+    query: new URLSearchParams(),
+    body: {},
+    ...(ada ? { caller: ada } : {}),
+  }),
+);
+
+console.log(`events.get, ${N} calls each, same run:`);
+console.log(`  in process (engine.answer):                 p50 ${ms(inProcess.p50)}, p99 ${ms(inProcess.p99)}`);
+console.log(`  through the front and Prism, from state:    p50 ${ms(through.p50)}, p99 ${ms(through.p99)}`);
+console.log(`  through the front and Prism, its example:   p50 ${ms(fromExample.p50)}, p99 ${ms(fromExample.p99)}`);
+console.log(`  state / example (p50): ${(through.p50 / fromExample.p50).toFixed(2)}×`);
+console.log(
+  `a show of ${ROWS.toLocaleString('en-US')} rows, in process: itemSets.getRowOrder p50 ${ms(titles.p50)}, p99 ${ms(titles.p99)}; heap ${(heap / 1024 / 1024).toFixed(0)} MB`,
+);

@@ -1,0 +1,100 @@
+import type { Rule } from '../effects/roles.js';
+import type { Call } from './engine.js';
+import { isObject } from './schema.js';
+import type { StoredRecord } from './store.js';
+
+const ADMIN_ROLES = ['admin', 'showCaller'];
+const CONTRIBUTOR_ROLES = ['contributor', ...ADMIN_ROLES];
+
+/**
+ * The event and team a call acts in: named by its path, or by the record it targets (a document names its event), or
+ * by its query (`eventId`, `teamId`).
+ */
+function scopeOf(call: Call): { eventId?: string; teamId?: string } {
+  const { path, query } = call.request;
+  const store = call.store;
+  // The cue calls name their event in the body (`eventId`, `cue.eventId`), the clock call through the user's cue.
+  const cue = isObject(call.body.cue)
+    ? call.body.cue
+    : isObject(call.request.caller?.cue)
+      ? call.request.caller.cue
+      : {};
+  const named = [path.eventId, query.get('eventId'), call.body.eventId, cue.eventId].find((v) => typeof v === 'string');
+  let eventId = named as string | undefined;
+  if (!eventId) {
+    const id = call.locate(call.effect.target);
+    const target = id ? store.get(call.effect.kind, id) : undefined;
+    if (typeof target?.eventId === 'string') eventId = target.eventId;
+    if (!eventId && path.showId) eventId = store.get('shows', path.showId)?.eventId as string | undefined;
+  }
+  const event = eventId ? store.get('events', eventId) : undefined;
+  const teamId =
+    path.teamId ??
+    (event?.teamId as string | undefined) ??
+    query.get('teamId') ??
+    (call.body.teamId as string | undefined);
+  return { ...(eventId ? { eventId } : {}), ...(teamId ? { teamId } : {}) };
+}
+
+/**
+ * A guest pass opens the show it belongs to (the `guestPass` of the show the path names), or, for the event-level guest
+ * views, the event one of whose shows it belongs to.
+ */
+export function guestAllowed(call: Call): boolean {
+  const pass = call.request.query.get('guestPass');
+  if (!pass) return false;
+  const { showId, eventId } = call.request.path;
+  if (showId) return call.store.get('shows', showId)?.guestPass === pass;
+  return [...call.store.all('shows')].some((s) => s.eventId === eventId && s.guestPass === pass && s.deleted !== true);
+}
+
+/** Whether the caller passes the operation's rule (the caller is known; `public` and `guest` never get here). */
+export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
+  if (caller.isAdmin === true) return true;
+  const store = call.store;
+  const { eventId, teamId } = scopeOf(call);
+  const teamRoles = [...store.all('teamRoles')].filter((r) => r.userId === caller._id);
+  const eventRoles = [...store.all('eventRoles')].filter((r) => r.userId === caller._id);
+  const adminOf = (team: string | undefined) =>
+    teamRoles.some((r) => r.roleType === 'admin' && (team === undefined || r.teamId === team));
+  const roleOn = (roles: string[] | undefined) =>
+    eventId === undefined
+      ? true
+      : adminOf(store.get('events', eventId)?.teamId as string | undefined) ||
+        eventRoles.some((r) => r.eventId === eventId && (!roles || roles.includes(String(r.role))));
+  switch (rule) {
+    case 'public':
+    case 'guest':
+    case 'signedIn':
+      return true;
+    case 'self':
+      return call.request.path.userId === undefined || call.request.path.userId === caller._id;
+    case 'teamMember':
+      return (
+        teamRoles.some((r) => teamId === undefined || r.teamId === teamId) ||
+        eventRoles.some((r) => teamId === undefined || store.get('events', String(r.eventId))?.teamId === teamId)
+      );
+    case 'teamAdmin':
+      return adminOf(teamId);
+    case 'teamOrEventAdmin':
+      return (
+        adminOf(teamId) ||
+        eventRoles.some(
+          (r) =>
+            ADMIN_ROLES.includes(String(r.role)) &&
+            (teamId === undefined || store.get('events', String(r.eventId))?.teamId === teamId),
+        )
+      );
+    case 'eventRole':
+      return roleOn(undefined);
+    case 'eventContributor':
+      return roleOn(CONTRIBUTOR_ROLES);
+    case 'eventAdmin':
+      return roleOn(ADMIN_ROLES);
+    case 'showCaller':
+      // A show caller's call always acts on one event: without one named, only a team admin passes.
+      return eventId === undefined ? adminOf(teamId) : roleOn(ADMIN_ROLES);
+    case 'productAdmin':
+      return false;
+  }
+}

@@ -1,0 +1,45 @@
+/** A stored record: every resource has a 24-character `_id`; the rest is what the description's schema holds. */
+export type StoredRecord = { _id: string } & Record<string, unknown>;
+
+/**
+ * What the engine keeps its state in. Small on purpose (get, put, remove, scan by kind), so that an embedded or server
+ * PostgreSQL store can take the in-memory one's place without the engine changing. Writes are whole records: a store
+ * never sees a half-applied change.
+ */
+export interface Store {
+  get(kind: string, id: string): StoredRecord | undefined;
+  put(kind: string, record: StoredRecord): void;
+  remove(kind: string, id: string): boolean;
+  /** Every record of a kind, in insertion order (oldest first). */
+  all(kind: string): Iterable<StoredRecord>;
+}
+
+/** The store of tests and of `npm start` without `--data`: it lives as long as the process. */
+export class MemoryStore implements Store {
+  readonly #kinds = new Map<string, Map<string, StoredRecord>>();
+
+  #kind(kind: string): Map<string, StoredRecord> {
+    let records = this.#kinds.get(kind);
+    if (!records) {
+      records = new Map();
+      this.#kinds.set(kind, records);
+    }
+    return records;
+  }
+
+  get(kind: string, id: string): StoredRecord | undefined {
+    return this.#kinds.get(kind)?.get(id);
+  }
+
+  put(kind: string, record: StoredRecord): void {
+    this.#kind(kind).set(record._id, record);
+  }
+
+  remove(kind: string, id: string): boolean {
+    return this.#kinds.get(kind)?.delete(id) ?? false;
+  }
+
+  all(kind: string): Iterable<StoredRecord> {
+    return this.#kinds.get(kind)?.values() ?? [];
+  }
+}
