@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { components, OperationId } from '@runofshow/sdk';
+import { emailDomainIssue, nameLinkIssue } from './known-domains.js';
 import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
 import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
@@ -306,6 +307,12 @@ export class SignInSandbox {
       ['mailPerAddress', key(email)],
     ]);
     if (limited) return limited;
+    const domainIssue = emailDomainIssue(email);
+    if (domainIssue) return invalid('email', domainIssue);
+    for (const field of ['firstName', 'lastName'] as const) {
+      const linkIssue = nameLinkIssue(text(body[field]));
+      if (linkIssue) return invalid(field, linkIssue);
+    }
     const password = text(body.password);
     const issue = newPasswordIssue(password);
     if (issue) return invalid('password', issue);
