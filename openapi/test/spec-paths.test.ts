@@ -65,6 +65,18 @@ const SHORT_FORMS: ShortForms[] = [
     forms: ['/permissions/{permissionId}'],
   },
   {
+    section: 'Events',
+    after: '/teams/{teamId}/events/archived',
+    base: '/teams/{teamId}',
+    forms: ['/events/deleted', '/events/shows', '/event/search'],
+  },
+  {
+    section: 'Events',
+    after: '/users/{userId}/events/labels',
+    base: '/users/{userId}',
+    forms: ['/events/owners'],
+  },
+  {
     section: 'Shows, lists, schedules',
     after: '/teams/{teamId}/events/{eventId}/lists',
     base: '/teams/{teamId}/events/{eventId}',

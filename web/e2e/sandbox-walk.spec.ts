@@ -119,6 +119,27 @@ test.describe('a visitor walks the sandbox', () => {
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   });
 
+  // Issue 28: RFC 5322 allows an apostrophe before the `@`; the app, Prism (the description) and the sandbox refused it.
+  test("signs up as o'brien@…: an apostrophe in the address passes the app, the description and the sandbox", async ({
+    page,
+  }) => {
+    const address = `o'brien.${Date.now().toString(36)}@example.com`;
+    await page.goto('/app.login/signup');
+    await page.getByLabel('First name').fill('Orla');
+    await page.getByLabel('Last name').fill("O'Brien");
+    await page.getByLabel('Work email').fill(address);
+    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await page.getByLabel('Company name').fill('Apostrophe Tours');
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/users',
+    );
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect((await created).status()).toBe(201);
+    await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect/new');
+    await page.goto(outbox);
+    await expect(page.getByTestId('recipient').getByText(address, { exact: true })).toBeVisible();
+  });
+
   test('forgets the password, resets it from the outbox; the old one fails, the new one works', async ({ page }) => {
     await page.goto('/app.login/forgot');
     await page.getByLabel('Email').fill(email);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { components, OperationId } from '@runofshow/sdk';
 import { HashGate, HashGateFull } from './hash-gate.js';
+import { emailDomainIssue, nameLinkIssue } from './known-domains.js';
 import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
 import { inboxOf } from './mailbox.js';
@@ -300,6 +301,12 @@ export class SignInSandbox {
       ['mailPerAddress', mailbox(email, client)],
     ]);
     if (limited) return limited;
+    const domainIssue = emailDomainIssue(email);
+    if (domainIssue) return invalid('email', domainIssue);
+    for (const field of ['firstName', 'lastName'] as const) {
+      const linkIssue = nameLinkIssue(text(body[field]));
+      if (linkIssue) return invalid(field, linkIssue);
+    }
     const password = text(body.password);
     const issue = newPasswordIssue(password);
     if (issue) return invalid('password', issue);

@@ -52,6 +52,20 @@ function literal(/** @type {unknown} */ value, indent = '') {
 
 const keyOf = (/** @type {string} */ key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key));
 
+/**
+ * The plural of a schema name, as a reader would write it: `Category` → `Categories`, `UserSummary` →
+ * `UserSummaries`, `EventWithShows` → `EventsWithShows` (the noun before `With` takes it).
+ */
+function plural(/** @type {string} */ name) {
+  const [head, tail = ''] = name.split(/(?=With[A-Z])/);
+  const noun = /[^aeiou]y$/.test(head)
+    ? `${head.slice(0, -1)}ies`
+    : /(s|x|z|ch|sh)$/.test(head)
+      ? `${head}es`
+      : `${head}s`;
+  return `${noun}${tail}`;
+}
+
 /** `Team` → `team`, an array of `Event` → `events`, CSV → `csv`; `result` when the schema has no name. */
 function resultName(/** @type {any} */ response) {
   const content = response?.content ?? {};
@@ -68,7 +82,7 @@ function resultName(/** @type {any} */ response) {
       : undefined;
   const single = nameOf(schema);
   const many = schema.type === 'array' ? nameOf(schema.items) : undefined;
-  const name = single ?? (many ? `${many}s` : undefined);
+  const name = single ?? (many ? plural(many) : undefined);
   if (!name) return 'result';
   const camel = name[0].toLowerCase() + name.slice(1);
   // Names a sample already uses, or words TypeScript reserves.

@@ -12,6 +12,8 @@ export interface FacadeTable {
      * Returns recorded changes across every team, newest first, a page at a time, optionally within a date range. Internal
      * product administrators only: the call sees every team.
      *
+     * **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /activityAudits`
      */
     list: OperationMethod<'activityAudits.list'>;
@@ -20,6 +22,8 @@ export interface FacadeTable {
      *
      * Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
      * range. Event admins (admin or showCaller role, or team admin) may call it.
+     *
+     * **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/{eventId}/activityAudits`
      */
@@ -30,6 +34,8 @@ export interface FacadeTable {
      * Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
      * Event admins may call it.
      *
+     * **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
      */
     listByMethodName: OperationMethod<'activityAudits.listByMethodName'>;
@@ -38,6 +44,8 @@ export interface FacadeTable {
      *
      * Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
      * range. Event admins may call it.
+     *
+     * **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits`
      */
@@ -48,6 +56,8 @@ export interface FacadeTable {
      * Returns the changes recorded in the team's events and settings, newest first, a page at a time, optionally within a
      * date range. Team admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/activityAudits`
      */
     listByTeam: OperationMethod<'activityAudits.listByTeam'>;
@@ -56,6 +66,8 @@ export interface FacadeTable {
      *
      * Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
      * contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
+     *
+     * **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits/deletedColumns`
      */
@@ -66,6 +78,8 @@ export interface FacadeTable {
      * Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
      * contributor can pick one to restore. Event contributors may call it.
      *
+     * **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /shows/{showId}/activityAudits/deletedRows`
      */
     listDeletedRows: OperationMethod<'activityAudits.listDeletedRows'>;
@@ -75,6 +89,8 @@ export interface FacadeTable {
      * Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
      * cell. Anyone with a role on the event may call it.
      *
+     * **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /shows/{showId}/activityAudits/items/cells`
      */
     listItemCells: OperationMethod<'activityAudits.listItemCells'>;
@@ -83,6 +99,8 @@ export interface FacadeTable {
      *
      * Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
      * performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
+     *
+     * **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits/items/fields`
      */
@@ -96,6 +114,8 @@ export interface FacadeTable {
      * also carry the six-digit `timeBasedToken`. Repeated failures lock the account for 30 minutes (`429`).
      * Public: it needs only the API key.
      *
+     * **Proxy mode:** `POST /api/auth.login` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /login`
      */
     login: OperationMethod<'auth.login'>;
@@ -107,6 +127,8 @@ export interface FacadeTable {
      * Cancels the subscription: at once, or with `atPeriodEnd: true` in the body at the end of the period already paid. An already
      * canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.cancelSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
     cancelSubscription: OperationMethod<'billing.cancelSubscription'>;
@@ -117,7 +139,9 @@ export interface FacadeTable {
      * that is already completed, released or canceled answers `409`. Team admins of the team (and internal product
      * administrators) may call it.
      *
-     * `DELETE /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+     * **Proxy mode:** `POST /api/billing.cancelSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `DELETE /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
     cancelSubscriptionSchedule: OperationMethod<'billing.cancelSubscriptionSchedule'>;
     /**
@@ -126,6 +150,8 @@ export interface FacadeTable {
      * Sends the credit card form to the card payment provider and stores the result as the team's card, replacing the card
      * it had. The number, expiration, security code and ZIP go to the provider and are never stored or returned. A card
      * the provider declines answers `402`. Team admins of the team (and internal product administrators) may call it.
+     *
+     * **Proxy mode:** `POST /api/billing.createCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/card`
      */
@@ -137,6 +163,8 @@ export interface FacadeTable {
      * production support for one event). It stays a `draft` until finalised at the provider. A team without a billing
      * customer answers `409`. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/billing.createDraftInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /stripeInvoices/draft`
      */
     createDraftInvoice: OperationMethod<'billing.createDraftInvoice'>;
@@ -146,6 +174,8 @@ export interface FacadeTable {
      * Starts a subscription of the team to a price, charged to the team's card. A team that already has a subscription
      * that is not canceled, or has no card, answers `409`; a declined first charge answers `402`. Team admins of the team
      * (and internal product administrators) may call it.
+     *
+     * **Proxy mode:** `POST /api/billing.createSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/stripeSubscriptions`
      */
@@ -158,7 +188,9 @@ export interface FacadeTable {
      * new subscription when its first phase begins. Team admins of the team (and internal product administrators) may call
      * it.
      *
-     * `POST /teams/{teamId}/stripeSubscriptionSchedule`
+     * **Proxy mode:** `POST /api/billing.createSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `POST /teams/{teamId}/stripeSubscriptionSchedules`
      */
     createSubscriptionSchedule: OperationMethod<'billing.createSubscriptionSchedule'>;
     /**
@@ -167,6 +199,8 @@ export interface FacadeTable {
      * Removes the card from the team and from the card payment provider. While a subscription that is not canceled needs
      * the card, the call answers `409`: cancel the subscription or store another card first. Team admins of the team (and
      * internal product administrators) may call it.
+     *
+     * **Proxy mode:** `POST /api/billing.deleteCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /card/{stripeCardId}`
      */
@@ -177,6 +211,8 @@ export interface FacadeTable {
      * Returns the card stored for the team, without its number or security code. A team without a card answers `404`. Team
      * admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.getCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/card`
      */
     getCard: OperationMethod<'billing.getCard'>;
@@ -184,6 +220,8 @@ export interface FacadeTable {
      * Get a subscription
      *
      * Returns one of the team's subscriptions. Team admins of the team (and internal product administrators) may call it.
+     *
+     * **Proxy mode:** `POST /api/billing.getSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
@@ -194,7 +232,9 @@ export interface FacadeTable {
      * Returns one of the team's subscription schedules with its phases. Team admins of the team (and internal product
      * administrators) may call it.
      *
-     * `GET /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+     * **Proxy mode:** `POST /api/billing.getSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `GET /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
     getSubscriptionSchedule: OperationMethod<'billing.getSubscriptionSchedule'>;
     /**
@@ -204,6 +244,8 @@ export interface FacadeTable {
      * names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
      * administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /stripeInvoices`
      */
     listInvoices: OperationMethod<'billing.listInvoices'>;
@@ -212,6 +254,8 @@ export interface FacadeTable {
      *
      * Returns the prices of the product catalogue at the card payment provider that plans and subscriptions can bill,
      * active ones first. Any signed-in user may call it, for example to draw the pricing page.
+     *
+     * **Proxy mode:** `POST /api/billing.listPrices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /stripePrices`
      */
@@ -223,6 +267,8 @@ export interface FacadeTable {
      * applied and prorated, without changing anything (so the body is optional, and the answer has no `stripeInvoiceId`).
      * A canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.previewUpcomingInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/stripeSubscriptions/{subscriptionId}/upcoming`
      */
     previewUpcomingInvoice: OperationMethod<'billing.previewUpcomingInvoice'>;
@@ -232,6 +278,8 @@ export interface FacadeTable {
      * Changes the cardholder name, the expiry of a renewed card or the billing ZIP. The provider cannot change a card's
      * number, so a new card is sent with `billing.createCard`. Team admins of the team (and internal product
      * administrators) may call it.
+     *
+     * **Proxy mode:** `POST /api/billing.updateCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /card/{stripeCardId}`
      */
@@ -243,6 +291,8 @@ export interface FacadeTable {
      * record itself is made by the teams group's `createStripeCustomer` call; a team without one answers `404`. Team
      * admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.updateCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/stripeCustomer`
      */
     updateCustomer: OperationMethod<'billing.updateCustomer'>;
@@ -253,6 +303,8 @@ export interface FacadeTable {
      * `billing.previewUpcomingInvoice`), or sets or clears the cancellation at the end of the period. A canceled
      * subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
+     * **Proxy mode:** `POST /api/billing.updateSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
     updateSubscription: OperationMethod<'billing.updateSubscription'>;
@@ -262,7 +314,9 @@ export interface FacadeTable {
      * Replaces the phases not yet finished, or what happens after the last one. A schedule that is completed, released or
      * canceled answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
-     * `PUT /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+     * **Proxy mode:** `POST /api/billing.updateSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `PUT /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
     updateSubscriptionSchedule: OperationMethod<'billing.updateSubscriptionSchedule'>;
   };
@@ -273,6 +327,8 @@ export interface FacadeTable {
      * Adds a category to the show for filing its rows. Event contributors may call it (contributors, event admins, show
      * callers and team admins). A name already used on the show answers `409`.
      *
+     * **Proxy mode:** `POST /api/categories.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
      */
     create: OperationMethod<'categories.create'>;
@@ -281,6 +337,8 @@ export interface FacadeTable {
      *
      * Deletes a category for good; rows filed under it keep their content and lose the category. Event contributors may
      * call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/categories.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
@@ -291,6 +349,8 @@ export interface FacadeTable {
      * Returns one category of the show. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a
      * team admin may call it; a private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/categories.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
     get: OperationMethod<'categories.get'>;
@@ -300,6 +360,8 @@ export interface FacadeTable {
      * Returns the show's categories in the order they were created. Anyone with a role on the event (readOnly,
      * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/categories.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
      */
     list: OperationMethod<'categories.list'>;
@@ -308,6 +370,8 @@ export interface FacadeTable {
      *
      * Renames or recolours a category. Event contributors may call it (contributors, event admins, show callers and team
      * admins). A name another category of the show uses answers `409`.
+     *
+     * **Proxy mode:** `POST /api/categories.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
@@ -320,6 +384,8 @@ export interface FacadeTable {
      * Adds a column to the guest-pass columns, last, so guests see it. A column guests already see answers `409`. Event
      * admins may call it (event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/columns.addGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass`
      */
     addGuestPass: OperationMethod<'columns.addGuestPass'>;
@@ -328,6 +394,8 @@ export interface FacadeTable {
      *
      * Adds a column after `afterColumnId` or at the end of the shared order; its cells start empty. A heading already
      * used answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/createColumn`
      */
@@ -339,6 +407,8 @@ export interface FacadeTable {
      * `columns.restore`. Event contributors may call it (contributors, event admins, show callers and team admins). A
      * column already deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/columns.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumn`
      */
     delete: OperationMethod<'columns.delete'>;
@@ -347,6 +417,8 @@ export interface FacadeTable {
      *
      * Removes a column from the guest-pass columns; guests stop seeing it at once. A column guests do not see answers
      * `409`. Event admins may call it (event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.deleteGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumnGuestPass`
      */
@@ -358,6 +430,8 @@ export interface FacadeTable {
      * (readOnly, contributor, admin or showCaller) or a team admin may call it; a private show is visible to event
      * admins only.
      *
+     * **Proxy mode:** `POST /api/columns.listTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/columnTitles`
      */
     listTitles: OperationMethod<'columns.listTitles'>;
@@ -366,6 +440,8 @@ export interface FacadeTable {
      *
      * Moves a column in the shared column order. Event contributors may call it (contributors, event admins, show
      * callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveColumn`
      */
@@ -376,6 +452,8 @@ export interface FacadeTable {
      * Moves a column in the caller's own column order; the shared order is unchanged. Anyone with a role on the event
      * may call it; it changes the caller's own view only.
      *
+     * **Proxy mode:** `POST /api/columns.moveForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveUserColumn`
      */
     moveForUser: OperationMethod<'columns.moveForUser'>;
@@ -384,6 +462,8 @@ export interface FacadeTable {
      *
      * Moves a column within the guest-pass columns, the order guests see. A column guests do not see answers `409`.
      * Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.moveGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveGuestColumn`
      */
@@ -394,6 +474,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted column with its cells, at the end of the shared order. Event contributors may call it
      * (contributors, event admins, show callers and team admins). A column that is not deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/columns.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/restoreColumn`
      */
     restore: OperationMethod<'columns.restore'>;
@@ -402,6 +484,8 @@ export interface FacadeTable {
      *
      * Copies a user's own column order to the shared order everyone sees. Event contributors may call it (contributors,
      * event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.setOrderFromUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/setColumnOrderFromUser`
      */
@@ -412,6 +496,8 @@ export interface FacadeTable {
      * Shows again every column the caller hid in their own view. Anyone with a role on the event may call it; it changes
      * the caller's own view only.
      *
+     * **Proxy mode:** `POST /api/columns.showHiddenForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/showHiddenUserColumns`
      */
     showHiddenForUser: OperationMethod<'columns.showHiddenForUser'>;
@@ -420,6 +506,8 @@ export interface FacadeTable {
      *
      * Changes a column's heading, type or width. Changing the type keeps the cells that suit the new type and empties
      * the others. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/columns.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateColumn`
      */
@@ -430,6 +518,8 @@ export interface FacadeTable {
      * Changes how the cells of a column are shown (alignment, wrapping) for everyone. Event contributors may call it
      * (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/columns.updateItemSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemSettings`
      */
     updateItemSettings: OperationMethod<'columns.updateItemSettings'>;
@@ -438,6 +528,8 @@ export interface FacadeTable {
      *
      * Sets whether the caller sees row notes and proof notes. Anyone with a role on the event may call it; it changes
      * the caller's own view only.
+     *
+     * **Proxy mode:** `POST /api/columns.updateUserNoteSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserNoteSettings`
      */
@@ -448,6 +540,8 @@ export interface FacadeTable {
      * Sets the caller's row height and row numbering. Anyone with a role on the event may call it; it changes the
      * caller's own view only.
      *
+     * **Proxy mode:** `POST /api/columns.updateUserSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserSettings`
      */
     updateUserSettings: OperationMethod<'columns.updateUserSettings'>;
@@ -456,6 +550,8 @@ export interface FacadeTable {
      *
      * Hides a column from the caller's own view, or shows it again. Anyone with a role on the event may call it; it
      * changes the caller's own view only.
+     *
+     * **Proxy mode:** `POST /api/columns.updateUserVisibility` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserColumnVisibility`
      */
@@ -468,6 +564,8 @@ export interface FacadeTable {
      * Archives a document: it leaves the event's document list and file tree until `eventDocs.restore`. Event contributors
      * (and team admins) may call it. A document already archived answers `409`.
      *
+     * **Proxy mode:** `POST /api/eventDocs.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /eventDocs/{eventDocId}/archive`
      */
     archive: OperationMethod<'eventDocs.archive'>;
@@ -476,6 +574,8 @@ export interface FacadeTable {
      *
      * Soft-deletes a document and its place in the file tree; `eventDocs.restore` brings it back. Event contributors (and
      * team admins) may call it. A document already deleted answers `409`.
+     *
+     * **Proxy mode:** `POST /api/eventDocs.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /eventDocs/{eventDocId}`
      */
@@ -486,6 +586,8 @@ export interface FacadeTable {
      * Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (docs have
      * public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
      *
+     * **Proxy mode:** `POST /api/eventDocs.getPublicSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /signedUrl/public`
      */
     getPublicSignedUrl: OperationMethod<'eventDocs.getPublicSignedUrl'>;
@@ -494,6 +596,8 @@ export interface FacadeTable {
      *
      * Returns a signed address the browser can fetch the document from without credentials, valid for `ttl` seconds (at
      * most 2592000). Anyone with a role on the event, and the team's admins, may call it.
+     *
+     * **Proxy mode:** `POST /api/eventDocs.getSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /signedUrl`
      */
@@ -505,6 +609,8 @@ export interface FacadeTable {
      * without it, of every event the caller holds a role on (team admins: every event of their teams). Anyone with a role
      * on the event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/eventDocs.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /eventDocs`
      */
     list: OperationMethod<'eventDocs.list'>;
@@ -513,6 +619,8 @@ export interface FacadeTable {
      *
      * Returns one signed address per document named (the `eventDocId` key repeated, 1 to 100 ids), each valid for `ttl`
      * seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
+     *
+     * **Proxy mode:** `POST /api/eventDocs.listSignedUrls` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /signedUrls`
      */
@@ -523,6 +631,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived document; both flags are cleared. Event contributors (and team admins) may
      * call it. A document that is neither answers `409`.
      *
+     * **Proxy mode:** `POST /api/eventDocs.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /eventDocs/{eventDocId}/restore`
      */
     restore: OperationMethod<'eventDocs.restore'>;
@@ -531,6 +641,8 @@ export interface FacadeTable {
      *
      * Renames a document or changes whether public signed URLs may be issued for it. Event contributors (and team admins)
      * may call it. An archived or deleted document answers `409`.
+     *
+     * **Proxy mode:** `POST /api/eventDocs.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /eventDocs/{eventDocId}`
      */
@@ -541,6 +653,10 @@ export interface FacadeTable {
      * Uploads a document (at most 50 MB) as multipart form data with a `file` part, and places it in the event's file tree
      * (in `parentId`, or at the root). Event contributors (and team admins) may call it. A `parentId` that is not a folder
      * of this event answers `422`.
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/eventDocs.upload`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `POST /events/{eventId}/doc`
      */
@@ -553,6 +669,8 @@ export interface FacadeTable {
      * Adds a label that the event's global elements (reusable rows shared across shows) may carry. Event admins (and team
      * admins) may call it. A global element label with the same text answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.addGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /events/{eventId}/globalElementLabels`
      */
     addGlobalElementLabel: OperationMethod<'events.addGlobalElementLabel'>;
@@ -561,6 +679,8 @@ export interface FacadeTable {
      *
      * Adds a label (text 1 to 64 characters; colour `#6B66F8` unless given) to the event. Event contributors (and team
      * admins) may call it. A label with the same text on the event answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.addLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /events/{eventId}/labels`
      */
@@ -571,6 +691,8 @@ export interface FacadeTable {
      * Archives the event: it moves to the team's archived list, whole and read-only, until `events.restore`. Event admins
      * (and team admins) may call it. An event already archived answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}/archive`
      */
     archive: OperationMethod<'events.archive'>;
@@ -580,6 +702,8 @@ export interface FacadeTable {
      * Suggests events whose title contains the term (at least 2 characters), among the events the caller may see; product
      * administrators see every team's.
      *
+     * **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/autocomplete`
      */
     autocomplete: OperationMethod<'events.autocomplete'>;
@@ -587,6 +711,8 @@ export interface FacadeTable {
      * Count all events
      *
      * Counts the events of every team, soft-deleted ones excluded. Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/events.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/count`
      */
@@ -597,6 +723,8 @@ export interface FacadeTable {
      * Creates an event in the team. Team admins may call it. The caller becomes the owner and an event admin; the time
      * zone defaults to the team's default time zone. An `endOn` before `startOn` answers `422`.
      *
+     * **Proxy mode:** `POST /api/events.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events`
      */
     create: OperationMethod<'events.create'>;
@@ -605,6 +733,8 @@ export interface FacadeTable {
      *
      * Grants a named permission (one of those `GET /permissions` lists) to event roles. Event admins (and team admins) may
      * call it. A permission already granted on the event answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /events/{eventId}/permissions`
      */
@@ -615,6 +745,8 @@ export interface FacadeTable {
      * Gives a member of the event's team a role on the event. Event admins (and team admins) may call it. A user who
      * already holds a role answers `409` (change it with `events.updateRole`); a user outside the team answers `422`.
      *
+     * **Proxy mode:** `POST /api/events.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /events/{eventId}/roles`
      */
     createRole: OperationMethod<'events.createRole'>;
@@ -623,6 +755,8 @@ export interface FacadeTable {
      *
      * Creates the one event a team on a free trial may plan, flagged `isTrialEvent`. Team admins may call it. A team that
      * already has a trial event, or that pays for a plan, answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.createTrial` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/trialEvent`
      */
@@ -633,6 +767,8 @@ export interface FacadeTable {
      * Soft-deletes the event: it leaves every list but can be restored with `events.restore` until it is deleted
      * permanently. Event admins (and team admins) may call it. An event already deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}`
      */
     delete: OperationMethod<'events.delete'>;
@@ -641,6 +777,8 @@ export interface FacadeTable {
      *
      * Deletes the event with its shows, documents and folders for good; it cannot be restored. Team admins may call it,
      * and only on an event that is already soft-deleted (otherwise `409`), so that one click cannot destroy a live event.
+     *
+     * **Proxy mode:** `POST /api/events.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /events/{eventId}/permanent`
      */
@@ -652,6 +790,8 @@ export interface FacadeTable {
      * `includeDocs`). With `startOn`, every time in the copy moves by the same amount. Event admins (and team admins) may
      * call it.
      *
+     * **Proxy mode:** `POST /api/events.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /events/{eventId}/duplicate`
      */
     duplicate: OperationMethod<'events.duplicate'>;
@@ -660,6 +800,8 @@ export interface FacadeTable {
      *
      * Returns every team's events as a CSV file, one event per line after a header line. Only product administrators may
      * call it.
+     *
+     * **Proxy mode:** `POST /api/events.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/csv`
      */
@@ -670,6 +812,8 @@ export interface FacadeTable {
      * Returns the events that match every filter given as a CSV file, in the same columns as `events.exportCsv`. Only
      * product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/events.exportFilteredCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/csv/filtered`
      */
     exportFilteredCsv: OperationMethod<'events.exportFilteredCsv'>;
@@ -679,14 +823,18 @@ export interface FacadeTable {
      * Returns the event with its labels, roles and permissions. Anyone with a role on the event, and the team's admins,
      * may call it. A soft-deleted event answers `404` except to team admins.
      *
+     * **Proxy mode:** `POST /api/events.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}`
      */
     get: OperationMethod<'events.get'>;
     /**
      * Get an event as a guest
      *
-     * Returns the read-only guest view of the event: no roles, permissions, owner or documents. Callable with a guest pass
-     * for this event instead of an access token; a pass for another event answers `403`.
+     * Returns the read-only guest view of the event: no roles, permissions, owner or documents. Needs a guest pass for
+     * this event (an access token is not accepted here); a pass for another event answers `403`.
+     *
+     * **Proxy mode:** `POST /api/events.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/guest`
      */
@@ -696,6 +844,8 @@ export interface FacadeTable {
      *
      * Lists the events of every team, newest first, a page at a time. Only product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events`
      */
     list: OperationMethod<'events.list'>;
@@ -703,6 +853,8 @@ export interface FacadeTable {
      * List a team's archived events
      *
      * Lists the team's archived events, most recently archived first. Team members may call it.
+     *
+     * **Proxy mode:** `POST /api/events.listArchivedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/archived`
      */
@@ -713,16 +865,19 @@ export interface FacadeTable {
      * Lists the active events the user holds a role on or administers through their team, soonest first. The user may list
      * their own; product administrators anyone's.
      *
+     * **Proxy mode:** `POST /api/events.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/{userId}/events`
      */
     listByUser: OperationMethod<'events.listByUser'>;
     /**
-     * List deleted events
+     * List a team's deleted events
      *
-     * Lists soft-deleted events, which can still be restored or deleted permanently: those of the team `teamId` names, or,
-     * without it, of every team the caller is an admin of. Team admins may call it.
+     * Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
      *
-     * `GET /events/deleted`
+     * **Proxy mode:** `POST /api/events.listDeletedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `GET /teams/{teamId}/events/deleted`
      */
     listDeletedByTeam: OperationMethod<'events.listDeletedByTeam'>;
     /**
@@ -730,6 +885,8 @@ export interface FacadeTable {
      *
      * Lists the members of the event's team who hold no role on the event yet, for the role picker. Event admins (and team
      * admins) may call it.
+     *
+     * **Proxy mode:** `POST /api/events.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/eligibleMembers`
      */
@@ -740,6 +897,8 @@ export interface FacadeTable {
      * Lists the event's shows a guest may see: never private ones. Callable with a guest pass for this event instead of an
      * access token; a pass for another event answers `403`.
      *
+     * **Proxy mode:** `POST /api/events.listGuestShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/shows/guest`
      */
     listGuestShows: OperationMethod<'events.listGuestShows'>;
@@ -749,22 +908,28 @@ export interface FacadeTable {
      * Lists the distinct labels on the events `events.listByUser` returns, for filtering the dashboard by label. The user
      * may list their own; product administrators anyone's.
      *
+     * **Proxy mode:** `POST /api/events.listLabelsByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/{userId}/events/labels`
      */
     listLabelsByUser: OperationMethod<'events.listLabelsByUser'>;
     /**
      * List the owners of a user's events
      *
-     * Lists the distinct owners of the events `events.listByUser` returns for the user `userId` names (the caller when
-     * left out), for filtering the dashboard by owner. A user may list their own; product administrators anyone's.
+     * Lists the distinct owners of the events `events.listByUser` returns for the user, for filtering the dashboard by
+     * owner. A user may list their own; product administrators anyone's.
      *
-     * `GET /events/owners`
+     * **Proxy mode:** `POST /api/events.listOwnersByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `GET /users/{userId}/events/owners`
      */
     listOwnersByUser: OperationMethod<'events.listOwnersByUser'>;
     /**
      * List event products
      *
      * Lists what a team can buy per event, with prices. Any signed-in user may call it.
+     *
+     * **Proxy mode:** `POST /api/events.listProducts` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /eventProducts`
      */
@@ -773,6 +938,8 @@ export interface FacadeTable {
      * List an event's roles
      *
      * Lists who holds which role on the event. Anyone with a role on the event, and the team's admins, may call it.
+     *
+     * **Proxy mode:** `POST /api/events.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/roles`
      */
@@ -783,6 +950,8 @@ export interface FacadeTable {
      * Lists the holders of one role (`readOnly`, `contributor`, `admin` or `showCaller`) on the event. Anyone with a role
      * on the event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/events.listRolesByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/roles/{role}`
      */
     listRolesByType: OperationMethod<'events.listRolesByType'>;
@@ -791,6 +960,8 @@ export interface FacadeTable {
      *
      * Lists the roles a user can hold on an event: readOnly, contributor, admin, showCaller. Any signed-in user may call
      * it.
+     *
+     * **Proxy mode:** `POST /api/events.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /eventRoleTypes`
      */
@@ -801,16 +972,20 @@ export interface FacadeTable {
      * Lists the event's active shows, lists and schedules; private shows only for event admins. Anyone with a role on the
      * event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/events.listShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/shows`
      */
     listShows: OperationMethod<'events.listShows'>;
     /**
-     * List events with their shows
+     * List a team's events with their shows
      *
-     * Lists active events, each with the shows the caller may see (private shows only for event admins): those of the
-     * team `teamId` names, or, without it, of every team the caller belongs to. Team members may call it.
+     * Lists the team's active events, each with the shows the caller may see (private shows only for event admins). Team
+     * members may call it.
      *
-     * `GET /events/shows`
+     * **Proxy mode:** `POST /api/events.listWithShowsByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `GET /teams/{teamId}/events/shows`
      */
     listWithShowsByTeam: OperationMethod<'events.listWithShowsByTeam'>;
     /**
@@ -818,6 +993,8 @@ export interface FacadeTable {
      *
      * Removes one of the event's global element labels and takes it off every global element carrying it. Event admins
      * (and team admins) may call it.
+     *
+     * **Proxy mode:** `POST /api/events.removeGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /events/{eventId}/globalElementLabels/{labelId}`
      */
@@ -827,6 +1004,8 @@ export interface FacadeTable {
      *
      * Removes one of the event's labels. Event contributors (and team admins) may call it.
      *
+     * **Proxy mode:** `POST /api/events.removeLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}/labels/{labelId}`
      */
     removeLabel: OperationMethod<'events.removeLabel'>;
@@ -835,6 +1014,8 @@ export interface FacadeTable {
      *
      * Removes a named permission from the event; no event role holds it afterwards. Event admins (and team admins) may
      * call it.
+     *
+     * **Proxy mode:** `POST /api/events.removePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /events/{eventId}/permissions/{permissionId}`
      */
@@ -846,6 +1027,8 @@ export interface FacadeTable {
      * the body names the user, as `events.updateRole` does. Event admins (and team admins) may call it. A user who holds
      * no role answers `404`; removing the event's last `admin` answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.removeRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}/roles`
      */
     removeRole: OperationMethod<'events.removeRole'>;
@@ -854,6 +1037,8 @@ export interface FacadeTable {
      *
      * E-mails the invited user a fresh link to the event. Event admins (and team admins) may call it. A user who holds no
      * role on the event answers `404`; one who has already signed up answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/eventinvite/{userId}`
      */
@@ -864,6 +1049,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived event: both flags are cleared. Event admins (and team admins) may call it. An
      * event that is neither answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}/restore`
      */
     restore: OperationMethod<'events.restore'>;
@@ -873,17 +1060,20 @@ export interface FacadeTable {
      * Searches the title and description of every team's events (term at least 2 characters), a page at a time (page 1 to
      * 10000, size 1 to 100). Only product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/search`
      */
     search: OperationMethod<'events.search'>;
     /**
      * Search a team's events
      *
-     * Searches the title and description of events (term at least 2 characters), a page at a time (page 1 to 10000, size
-     * 1 to 100): the events of the team `teamId` names, or, without it, of every team the caller belongs to. Team members
-     * may call it.
+     * Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
+     * 10000, size 1 to 100). Team members may call it.
      *
-     * `GET /event/search`
+     * **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * `GET /teams/{teamId}/event/search`
      */
     searchByTeam: OperationMethod<'events.searchByTeam'>;
     /**
@@ -891,6 +1081,8 @@ export interface FacadeTable {
      *
      * Searches the events `events.listByUser` returns (term at least 2 characters), a page at a time (page 1 to 10000,
      * size 1 to 100). The user may search their own; product administrators anyone's.
+     *
+     * **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/{userId}/event/search`
      */
@@ -901,6 +1093,8 @@ export interface FacadeTable {
      * Changes the event fields sent; the others keep their value. Event admins (and team admins) may call it. An archived
      * or soft-deleted event answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}`
      */
     update: OperationMethod<'events.update'>;
@@ -909,6 +1103,10 @@ export interface FacadeTable {
      *
      * Uploads a new branding asset (an image or a PDF, at most 10 MB; for example the logo on PDF exports) as multipart
      * form data with a `file` part. Event contributors (and team admins) may call it.
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/events.updateAsset`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `PUT /events/{eventId}/asset`
      */
@@ -919,6 +1117,8 @@ export interface FacadeTable {
      * Changes the text or colour of one of the event's global element labels; every global element carrying it shows the
      * change. Event admins (and team admins) may call it. Text already used answers `409`.
      *
+     * **Proxy mode:** `POST /api/events.updateGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}/globalElementLabels/{labelId}`
      */
     updateGlobalElementLabel: OperationMethod<'events.updateGlobalElementLabel'>;
@@ -927,6 +1127,8 @@ export interface FacadeTable {
      *
      * Changes the text or colour of one of the event's labels. Event contributors (and team admins) may call it. Text
      * already used by another label on the event answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/labels/{labelId}`
      */
@@ -937,6 +1139,8 @@ export interface FacadeTable {
      * Makes another member of the event's team the owner; the new owner also becomes an event admin. The current owner and
      * team admins may call it. A user outside the team answers `422`.
      *
+     * **Proxy mode:** `POST /api/events.updateOwner` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}/owner`
      */
     updateOwner: OperationMethod<'events.updateOwner'>;
@@ -944,6 +1148,8 @@ export interface FacadeTable {
      * Change a permission on an event
      *
      * Replaces the roles that hold a permission on the event. Event admins (and team admins) may call it.
+     *
+     * **Proxy mode:** `POST /api/events.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/permissions/{permissionId}`
      */
@@ -954,6 +1160,10 @@ export interface FacadeTable {
      * Uploads a new cover photo (JPEG, PNG or WebP, at most 10 MB) as multipart form data with a `file` part. Event
      * contributors (and team admins) may call it.
      *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/events.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+     *
      * `PUT /events/{eventId}/photo`
      */
     updatePhoto: OperationMethod<'events.updatePhoto'>;
@@ -962,6 +1172,8 @@ export interface FacadeTable {
      *
      * Replaces the role a user holds on the event. Event admins (and team admins) may call it. A user who holds no role
      * answers `404`; taking the last `admin` role away answers `409`.
+     *
+     * **Proxy mode:** `POST /api/events.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/roles`
      */
@@ -974,6 +1186,8 @@ export interface FacadeTable {
      * Archives a file or folder. Everything inside an archived folder is archived implicitly (`implicitlyArchived`) and
      * comes back with it. Event contributors (and team admins) may call it. An object already archived answers `409`.
      *
+     * **Proxy mode:** `POST /api/fsObjects.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}/fsobject/{id}/archive`
      */
     archive: OperationMethod<'fsObjects.archive'>;
@@ -982,6 +1196,8 @@ export interface FacadeTable {
      *
      * Creates a folder in the event's file tree, in `parentId` or at the root. Event contributors (and team admins) may
      * call it. A sibling with the same name answers `409`; a `parentId` that is not a folder of this event answers `422`.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.createFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /events/{eventId}/fsobject/folder`
      */
@@ -992,6 +1208,8 @@ export interface FacadeTable {
      * Soft-deletes a file or folder (a folder with everything in it); `fsObjects.restore` brings it back. Event
      * contributors (and team admins) may call it. An object already deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/fsObjects.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /events/{eventId}/fsobject/{id}`
      */
     delete: OperationMethod<'fsObjects.delete'>;
@@ -1000,6 +1218,8 @@ export interface FacadeTable {
      *
      * Deletes a file or folder, everything inside it and the documents they refer to, for good. Event admins (and team
      * admins) may call it, and only on an object already soft-deleted (otherwise `409`).
+     *
+     * **Proxy mode:** `POST /api/fsObjects.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /events/{eventId}/fsobject/{id}/permanent`
      */
@@ -1010,6 +1230,8 @@ export interface FacadeTable {
      * Returns one file or folder of the event's file tree. Anyone with a role on the event, and the team's admins, may
      * call it.
      *
+     * **Proxy mode:** `POST /api/fsObjects.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/fsobject/{id}`
      */
     get: OperationMethod<'fsObjects.get'>;
@@ -1018,6 +1240,8 @@ export interface FacadeTable {
      *
      * Returns the display type of one file or folder (`folder`, or the display type of what a file refers to). Anyone with
      * a role on the event, and the team's admins, may call it.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.getDisplayType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/fsobject/{id}/displayType`
      */
@@ -1028,6 +1252,8 @@ export interface FacadeTable {
      * Lists the event's files and folders archived explicitly; what is inside an archived folder is not listed again.
      * Anyone with a role on the event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/fsObjects.listArchived` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/fsobject/archived`
      */
     listArchived: OperationMethod<'fsObjects.listArchived'>;
@@ -1036,6 +1262,8 @@ export interface FacadeTable {
      *
      * Lists the files and folders directly inside a folder, folders first, then by `sortableName`; archived and deleted
      * ones are left out. Anyone with a role on the event, and the team's admins, may call it.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.listChildren` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/fsobject/folder/{id}/children`
      */
@@ -1046,6 +1274,8 @@ export interface FacadeTable {
      * Lists the distinct display types of the event's active files and folders, for the file browser's type filter. Anyone
      * with a role on the event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/fsObjects.listDisplayTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/fsobject/displayTypes`
      */
     listDisplayTypes: OperationMethod<'fsObjects.listDisplayTypes'>;
@@ -1054,6 +1284,8 @@ export interface FacadeTable {
      *
      * Returns the event's file tree from the root down, each folder with its `children`; archived and deleted objects are
      * left out. Anyone with a role on the event, and the team's admins, may call it.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.listNested` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/{eventId}/fsobject/nested`
      */
@@ -1065,6 +1297,8 @@ export interface FacadeTable {
      * admins) may call it. Moving a folder into itself or below itself, or next to a sibling of the same name, answers
      * `409`.
      *
+     * **Proxy mode:** `POST /api/fsObjects.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}/fsobject/move/{id}/to/{parentId}`
      */
     move: OperationMethod<'fsObjects.move'>;
@@ -1073,6 +1307,8 @@ export interface FacadeTable {
      *
      * Moves a file or folder (with its contents) to the root of the event's file tree. Event contributors (and team
      * admins) may call it. A sibling of the same name at the root answers `409`.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.moveToRoot` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/fsobject/move/{id}/to/root`
      */
@@ -1083,6 +1319,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived file or folder, with what was inside it. Event contributors (and team admins)
      * may call it. An object that is neither, or whose folder is still archived or deleted, answers `409`.
      *
+     * **Proxy mode:** `POST /api/fsObjects.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /events/{eventId}/fsobject/{id}/restore`
      */
     restore: OperationMethod<'fsObjects.restore'>;
@@ -1092,6 +1330,8 @@ export interface FacadeTable {
      * Finds files and folders of the event whose name contains the term (at least 3 characters), archived and deleted ones
      * left out. Anyone with a role on the event, and the team's admins, may call it.
      *
+     * **Proxy mode:** `POST /api/fsObjects.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /events/{eventId}/fsobject/search`
      */
     search: OperationMethod<'fsObjects.search'>;
@@ -1100,6 +1340,8 @@ export interface FacadeTable {
      *
      * Renames a folder. Event contributors (and team admins) may call it. A sibling with the same name answers `409`; an
      * id that is a file, not a folder, answers `422`.
+     *
+     * **Proxy mode:** `POST /api/fsObjects.updateFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /events/{eventId}/fsobject/folder/{id}`
      */
@@ -1112,6 +1354,8 @@ export interface FacadeTable {
      * Removes a row's latest proof of performance and its actual duration; its proof history is kept. Show callers and
      * event admins may call it (the showCaller role counts as event admin).
      *
+     * **Proxy mode:** `POST /api/itemSets.clearItemRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof`
      */
     clearItemRowProof: OperationMethod<'itemSets.clearItemRowProof'>;
@@ -1120,6 +1364,8 @@ export interface FacadeTable {
      *
      * Removes every earlier proof of performance of a row; the latest proof is kept. Show callers and event admins may
      * call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/itemSets.clearItemRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory`
      */
@@ -1130,6 +1376,8 @@ export interface FacadeTable {
      * Adds one row to an item set, after `afterRowId` or at the end, and places it in the running order. Event
      * contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.createRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRow`
      */
     createRow: OperationMethod<'itemSets.createRow'>;
@@ -1138,6 +1386,8 @@ export interface FacadeTable {
      *
      * Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof moves
      * to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/itemSets.createRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof`
      */
@@ -1148,6 +1398,8 @@ export interface FacadeTable {
      * Adds 1 to 500 rows to an item set in one call, in order, after `afterRowId` or at the end. Event contributors may
      * call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.createRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRows`
      */
     createRows: OperationMethod<'itemSets.createRows'>;
@@ -1156,6 +1408,8 @@ export interface FacadeTable {
      *
      * Soft-deletes a row: it leaves the running order and can be brought back with `itemSets.restoreRow`. A locked row
      * answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.deleteRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRow`
      */
@@ -1166,6 +1420,8 @@ export interface FacadeTable {
      * Soft-deletes 1 to 500 rows at once, all or none; a locked row among them answers `409`. Event contributors may
      * call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.deleteRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRows`
      */
     deleteRows: OperationMethod<'itemSets.deleteRows'>;
@@ -1175,6 +1431,8 @@ export interface FacadeTable {
      * Returns the row ids of the item set list in running order. Anyone with a role on the event (readOnly, contributor,
      * admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/itemSets.getRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
      */
     getRowOrder: OperationMethod<'itemSets.getRowOrder'>;
@@ -1183,6 +1441,8 @@ export interface FacadeTable {
      *
      * Returns each row's id and title in running order, for row pickers. Anyone with a role on the event (readOnly,
      * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+     *
+     * **Proxy mode:** `POST /api/itemSets.listItemRowTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/itemRowTitles`
      */
@@ -1194,6 +1454,8 @@ export interface FacadeTable {
      * role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a private show is
      * visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/itemSets.listProofs` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/proofs`
      */
     listProofs: OperationMethod<'itemSets.listProofs'>;
@@ -1202,6 +1464,8 @@ export interface FacadeTable {
      *
      * Returns every proof of performance recorded for a row, newest first. Anyone with a role on the event (readOnly,
      * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+     *
+     * **Proxy mode:** `POST /api/itemSets.listRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/proofHistory`
      */
@@ -1212,6 +1476,8 @@ export interface FacadeTable {
      * Moves one row to a new place in the running order; start times are recomputed. Event contributors may call it
      * (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.moveRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRow`
      */
     moveRow: OperationMethod<'itemSets.moveRow'>;
@@ -1220,6 +1486,8 @@ export interface FacadeTable {
      *
      * Moves 1 to 500 rows, kept together in the given order, to a new place in the running order. Event contributors may
      * call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.moveRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRows`
      */
@@ -1231,6 +1499,8 @@ export interface FacadeTable {
      * other shows can reuse it. A row already linked to a global element answers `409`. Event contributors may call it
      * (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.publishRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}`
      */
     publishRow: OperationMethod<'itemSets.publishRow'>;
@@ -1240,6 +1510,8 @@ export interface FacadeTable {
      * Brings every row that references this row's global element, in every show, to the latest version. A row not linked
      * to a global element answers `409`. Event contributors may call it (contributors, event admins, show callers and
      * team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.publishRowEverywhere` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/everywhere`
      */
@@ -1251,6 +1523,8 @@ export interface FacadeTable {
      * updated. A row not linked to a global element answers `409`. Event contributors may call it (contributors, event
      * admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.pushRowChangesToGlobalElement` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/rowChangesToGlobalElement`
      */
     pushRowChangesToGlobalElement: OperationMethod<'itemSets.pushRowChangesToGlobalElement'>;
@@ -1260,6 +1534,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted row in its old place in the running order. A row that is not deleted answers `409`.
      * Event contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.restoreRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/restore`
      */
     restoreRow: OperationMethod<'itemSets.restoreRow'>;
@@ -1268,6 +1544,8 @@ export interface FacadeTable {
      *
      * Records how long rows really ran, for several rows at once (for example when a show caller corrects the times after
      * the show). Show callers and event admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateActualDurations` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations`
      */
@@ -1279,6 +1557,8 @@ export interface FacadeTable {
      * content. A row not linked to a global element answers `409`. Event contributors may call it (contributors, event
      * admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateGlobalElementReferences` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalelement/references`
      */
     updateGlobalElementReferences: OperationMethod<'itemSets.updateGlobalElementReferences'>;
@@ -1289,6 +1569,8 @@ export interface FacadeTable {
      * that does not exist answers `422`; a row not linked to a global element answers `409`. Event contributors may call
      * it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateGlobalElementVersion` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalElementVersions`
      */
     updateGlobalElementVersion: OperationMethod<'itemSets.updateGlobalElementVersion'>;
@@ -1298,6 +1580,8 @@ export interface FacadeTable {
      * Sets one cell of a row. A value that does not suit the column's type, or a deleted column, answers `422`; a locked
      * row answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateItemRowCell` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowCell`
      */
     updateItemRowCell: OperationMethod<'itemSets.updateItemRowCell'>;
@@ -1305,6 +1589,8 @@ export interface FacadeTable {
      * Set a row's notes
      *
      * Replaces a row's notes. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateItemRowNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowNote`
      */
@@ -1314,6 +1600,8 @@ export interface FacadeTable {
      *
      * Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and event
      * admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateItemRowProofNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote`
      */
@@ -1325,6 +1613,8 @@ export interface FacadeTable {
      * its column answers `422`; a locked row answers `409`. Event contributors may call it (contributors, event admins,
      * show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateMultipleCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateMultipleCells`
      */
     updateMultipleCells: OperationMethod<'itemSets.updateMultipleCells'>;
@@ -1333,6 +1623,8 @@ export interface FacadeTable {
      *
      * Changes a row's title, cells, notes or planned duration; start times after it are recomputed. A locked row answers
      * `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRow`
      */
@@ -1343,6 +1635,8 @@ export interface FacadeTable {
      * Replaces the whole running order; it must name every row of the item set list exactly once, else `422`. Event
      * contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
      */
     updateRowOrder: OperationMethod<'itemSets.updateRowOrder'>;
@@ -1351,6 +1645,8 @@ export interface FacadeTable {
      *
      * Replaces how a row looks (colour, bold, collapsed). Event contributors may call it (contributors, event admins,
      * show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateRowPresentation` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowPresentation`
      */
@@ -1361,6 +1657,8 @@ export interface FacadeTable {
      * Replaces a row's settings (item or header, locked, skipped). Event contributors may call it (contributors, event
      * admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateRowSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowSettings`
      */
     updateRowSettings: OperationMethod<'itemSets.updateRowSettings'>;
@@ -1370,6 +1668,8 @@ export interface FacadeTable {
      * Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may call
      * it (the showCaller role counts as event admin).
      *
+     * **Proxy mode:** `POST /api/itemSets.updateShowStartRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow`
      */
     updateShowStartRow: OperationMethod<'itemSets.updateShowStartRow'>;
@@ -1378,6 +1678,8 @@ export interface FacadeTable {
      *
      * Starts live tracking at a row, moves it to the next row, or stops it; everyone viewing the show follows. Show
      * callers and event admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/itemSets.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking`
      */
@@ -1390,6 +1692,8 @@ export interface FacadeTable {
      * Adds a sales lead. An e-mail address that already belongs to a lead answers `409`. Internal product administrators
      * only.
      *
+     * **Proxy mode:** `POST /api/leads.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /leads`
      */
     create: OperationMethod<'leads.create'>;
@@ -1399,6 +1703,8 @@ export interface FacadeTable {
      * Makes a lead from a team's details and its first admin (source `team`), for example for a team on a trial. A team
      * that already has a lead answers `409`. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/leads.createFromTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /leads/from/team/{teamId}`
      */
     createFromTeam: OperationMethod<'leads.createFromTeam'>;
@@ -1407,6 +1713,8 @@ export interface FacadeTable {
      *
      * Deletes the lead. Its tags stay, for the other leads that carry them. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/leads.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /leads/{leadId}`
      */
     delete: OperationMethod<'leads.delete'>;
@@ -1414,6 +1722,8 @@ export interface FacadeTable {
      * Get a lead
      *
      * Returns one lead with its tags. Internal product administrators only.
+     *
+     * **Proxy mode:** `POST /api/leads.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /leads/{leadId}`
      */
@@ -1424,6 +1734,8 @@ export interface FacadeTable {
      * Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
      * page past the end is empty. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /leads/page/{page}/{size}`
      */
     list: OperationMethod<'leads.list'>;
@@ -1432,6 +1744,8 @@ export interface FacadeTable {
      *
      * Finds leads whose name, e-mail address, company or tag contains the term (at least 2 characters), newest first, a
      * page at a time (page 1 to 10000, size 1 to 100). Internal product administrators only.
+     *
+     * **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /leads/search`
      */
@@ -1442,6 +1756,8 @@ export interface FacadeTable {
      * Changes the fields sent; the others keep their values. Tags change through `leads.updateTags`. An e-mail address
      * that already belongs to another lead answers `409`. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/leads.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /leads/{leadId}`
      */
     update: OperationMethod<'leads.update'>;
@@ -1450,6 +1766,8 @@ export interface FacadeTable {
      *
      * Replaces the lead's tags with the texts sent. A text no tag has yet creates the tag; tags left out are taken off the
      * lead but not deleted. Internal product administrators only.
+     *
+     * **Proxy mode:** `POST /api/leads.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /leads/{leadId}/tags`
      */
@@ -1462,6 +1780,8 @@ export interface FacadeTable {
      * Creates a list in the event: a show whose `type` is `list`, empty or from a template. Event contributors may call
      * it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/lists.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/lists`
      */
     create: OperationMethod<'lists.create'>;
@@ -1470,6 +1790,8 @@ export interface FacadeTable {
      *
      * Copies a list with its columns and rows into the same event. Event contributors may call it (contributors, event
      * admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/lists.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate`
      */
@@ -1480,6 +1802,8 @@ export interface FacadeTable {
      * Copies a list with its columns and rows into another event of the same team. The caller must be a contributor on
      * both events. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/lists.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate/target/{targetEventId}`
      */
     duplicateToEvent: OperationMethod<'lists.duplicateToEvent'>;
@@ -1488,6 +1812,10 @@ export interface FacadeTable {
      *
      * Creates a list from a CSV file: the first line names the columns, each further line becomes a row. Event
      * contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/lists.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `PUT /teams/{teamId}/events/{eventId}/lists`
      */
@@ -1498,6 +1826,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived list. Event admins may call it (event admins, show callers and team
      * admins). A list that is neither answers `409`.
      *
+     * **Proxy mode:** `POST /api/lists.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}/restore`
      */
     restore: OperationMethod<'lists.restore'>;
@@ -1506,6 +1836,8 @@ export interface FacadeTable {
      *
      * Changes a list's title or description. Event contributors may call it (contributors, event admins, show callers
      * and team admins).
+     *
+     * **Proxy mode:** `POST /api/lists.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}`
      */
@@ -1517,6 +1849,8 @@ export interface FacadeTable {
      *
      * Returns one onboarding step by its key. Any signed-in user may call it; `404` for an unknown key.
      *
+     * **Proxy mode:** `POST /api/onboarding.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /onboarding/{key}`
      */
     get: OperationMethod<'onboarding.get'>;
@@ -1525,6 +1859,8 @@ export interface FacadeTable {
      *
      * Lists the onboarding steps of one type in display order, for example the checklist shown to new teams. Any
      * signed-in user may call it; an unknown type answers an empty list.
+     *
+     * **Proxy mode:** `POST /api/onboarding.listByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /onboarding/types/{type}`
      */
@@ -1536,6 +1872,8 @@ export interface FacadeTable {
      *
      * Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
      *
+     * **Proxy mode:** `POST /api/permissions.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /permissions`
      */
     list: OperationMethod<'permissions.list'>;
@@ -1544,6 +1882,8 @@ export interface FacadeTable {
      *
      * Lists the application's views and the event roles allowed to see each; the application hides a view from users
      * without one of these roles (team admins always see it). Any signed-in user may call it.
+     *
+     * **Proxy mode:** `POST /api/permissions.listViewPermissions` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /view-permissions`
      */
@@ -1556,6 +1896,8 @@ export interface FacadeTable {
      * Adds a paid plan teams can be put on, billing one price at the card payment provider. A plan name already in use
      * answers `409`. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/plans.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /plans`
      */
     create: OperationMethod<'plans.create'>;
@@ -1564,6 +1906,8 @@ export interface FacadeTable {
      *
      * Returns the plans, offered ones first. Any signed-in user may call it, for example to draw the pricing page or a
      * team's plan picker.
+     *
+     * **Proxy mode:** `POST /api/plans.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /plans`
      */
@@ -1577,6 +1921,8 @@ export interface FacadeTable {
      * The range defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
      * administrators only: the call sees every team.
      *
+     * **Proxy mode:** `POST /api/reports.getActivity` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /reports/activity`
      */
     getActivity: OperationMethod<'reports.getActivity'>;
@@ -1586,6 +1932,8 @@ export interface FacadeTable {
      * Counts the changes recorded in each event over the range (`count` is changes), largest first. The range defaults to
      * the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only:
      * the call sees every team.
+     *
+     * **Proxy mode:** `POST /api/reports.getActivityCountByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /reports/activity-count-by-event`
      */
@@ -1597,6 +1945,8 @@ export interface FacadeTable {
      * defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
      * administrators only: the call sees every team.
      *
+     * **Proxy mode:** `POST /api/reports.getActivityCountByEventUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /reports/activity-count-by-event-users`
      */
     getActivityCountByEventUsers: OperationMethod<'reports.getActivityCountByEventUsers'>;
@@ -1606,6 +1956,8 @@ export interface FacadeTable {
      * Counts the changes recorded in each team over the range (`count` is changes), largest first. The range defaults to
      * the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only:
      * the call sees every team.
+     *
+     * **Proxy mode:** `POST /api/reports.getActivityCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /reports/activity-count-by-team`
      */
@@ -1617,6 +1969,8 @@ export interface FacadeTable {
      * range defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
      * administrators only: the call sees every team.
      *
+     * **Proxy mode:** `POST /api/reports.getActivityCountByTeamUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /reports/activity-count-by-team-users`
      */
     getActivityCountByTeamUsers: OperationMethod<'reports.getActivityCountByTeamUsers'>;
@@ -1626,6 +1980,8 @@ export interface FacadeTable {
      * Counts the activity-feed entries and distinct users of each trial event over the range, to see which trials are
      * really used; most active first. The range defaults to the last 30 days and may span at most 366 days; at most 10000
      * rows come back. Internal product administrators only: the call sees every team.
+     *
+     * **Proxy mode:** `POST /api/reports.getActivityFeedCountsByTrialEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /reports/activity-feed-counts-by-trial-event`
      */
@@ -1637,6 +1993,8 @@ export interface FacadeTable {
      * to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators
      * only: the call sees every team.
      *
+     * **Proxy mode:** `POST /api/reports.getActivityGroupByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /reports/activity-group-by-team`
      */
     getActivityGroupByTeam: OperationMethod<'reports.getActivityGroupByTeam'>;
@@ -1646,6 +2004,8 @@ export interface FacadeTable {
      * Counts the changes each user made, one row per user and day, by user then day. The range defaults to the last 30
      * days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only: the call
      * sees every team.
+     *
+     * **Proxy mode:** `POST /api/reports.getActivityGroupByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /reports/activity-group-by-user`
      */
@@ -1657,6 +2017,8 @@ export interface FacadeTable {
      * last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only: the
      * call sees every team.
      *
+     * **Proxy mode:** `POST /api/reports.getEventCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /reports/event-count-by-team`
      */
     getEventCountByTeam: OperationMethod<'reports.getEventCountByTeam'>;
@@ -1666,6 +2028,8 @@ export interface FacadeTable {
      * Counts the shows (lists, schedules) each team created over the range (`count` is shows), largest first. The range
      * defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
      * administrators only: the call sees every team.
+     *
+     * **Proxy mode:** `POST /api/reports.getShowCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /reports/show-count-by-team`
      */
@@ -1678,6 +2042,8 @@ export interface FacadeTable {
      * Creates a schedule in the event: a show whose `type` is `schedule`, empty or from a template. Event contributors
      * may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/schedules.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/schedules`
      */
     create: OperationMethod<'schedules.create'>;
@@ -1686,6 +2052,8 @@ export interface FacadeTable {
      *
      * Copies a schedule with its columns and rows into the same event. Event contributors may call it (contributors,
      * event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/schedules.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate`
      */
@@ -1696,6 +2064,8 @@ export interface FacadeTable {
      * Copies a schedule with its columns and rows into another event of the same team. The caller must be a contributor
      * on both events. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/schedules.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate/target/{targetEventId}`
      */
     duplicateToEvent: OperationMethod<'schedules.duplicateToEvent'>;
@@ -1704,6 +2074,10 @@ export interface FacadeTable {
      *
      * Creates a schedule from a CSV file: the first line names the columns, each further line becomes a row. Event
      * contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/schedules.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `PUT /teams/{teamId}/events/{eventId}/schedules`
      */
@@ -1714,6 +2088,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived schedule. Event admins may call it (event admins, show callers and team
      * admins). A schedule that is neither answers `409`.
      *
+     * **Proxy mode:** `POST /api/schedules.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}/restore`
      */
     restore: OperationMethod<'schedules.restore'>;
@@ -1722,6 +2098,8 @@ export interface FacadeTable {
      *
      * Changes a schedule's title or description. Event contributors may call it (contributors, event admins, show
      * callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/schedules.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}`
      */
@@ -1734,6 +2112,8 @@ export interface FacadeTable {
      * Archives a show: it is kept read-only and leaves the event's active lists until restored. Event admins may call it
      * (event admins, show callers and team admins). Archiving an archived show answers `409`.
      *
+     * **Proxy mode:** `POST /api/shows.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/archive`
      */
     archive: OperationMethod<'shows.archive'>;
@@ -1744,6 +2124,8 @@ export interface FacadeTable {
      * (event admins, show callers and team admins). A show that is not a template, or a template already archived,
      * answers `409`.
      *
+     * **Proxy mode:** `POST /api/shows.archiveTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/archive`
      */
     archiveTemplate: OperationMethod<'shows.archiveTemplate'>;
@@ -1752,6 +2134,8 @@ export interface FacadeTable {
      *
      * Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the show
      * again. Show callers and event admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/shows.clearProofOfPerformance` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance`
      */
@@ -1762,6 +2146,8 @@ export interface FacadeTable {
      * Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
      * contributors may call it (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/shows.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows`
      */
     create: OperationMethod<'shows.create'>;
@@ -1770,6 +2156,8 @@ export interface FacadeTable {
      *
      * Saves PDF export settings on the show for everyone on the event to reuse. Event contributors may call it
      * (contributors, event admins, show callers and team admins). A preset name already used on the show answers `409`.
+     *
+     * **Proxy mode:** `POST /api/shows.createPdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset`
      */
@@ -1780,6 +2168,8 @@ export interface FacadeTable {
      * Soft-deletes a show: it leaves the event's lists but can be brought back with `shows.restore`. Event admins may
      * call it (event admins, show callers and team admins). Deleting a show already deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/shows.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
     delete: OperationMethod<'shows.delete'>;
@@ -1788,6 +2178,8 @@ export interface FacadeTable {
      *
      * Deletes a show with its item set list, rows and columns for good; it cannot be restored. Event admins may call it
      * (event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/shows.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -1799,6 +2191,8 @@ export interface FacadeTable {
      * actual durations and tracking are not copied. Event contributors may call it (contributors, event admins, show
      * callers and team admins).
      *
+     * **Proxy mode:** `POST /api/shows.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate`
      */
     duplicate: OperationMethod<'shows.duplicate'>;
@@ -1807,6 +2201,8 @@ export interface FacadeTable {
      *
      * Copies a show, as `shows.duplicate` does, into another event of the same team. The caller must be a contributor on
      * both events. Event contributors may call it (contributors, event admins, show callers and team admins).
+     *
+     * **Proxy mode:** `POST /api/shows.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate/target/{targetEventId}`
      */
@@ -1818,6 +2214,8 @@ export interface FacadeTable {
      * running order. Soft-deleted rows and columns are left out. Anyone with a role on the event (readOnly, contributor,
      * admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/shows.exportItemSetListCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/csv`
      */
     exportItemSetListCsv: OperationMethod<'shows.exportItemSetListCsv'>;
@@ -1827,6 +2225,8 @@ export interface FacadeTable {
      * Returns a show with its categories, PDF presets and global element containers; its rows and columns come from
      * `shows.getItemSetList`. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
      * admin may call it; a private show is visible to event admins only.
+     *
+     * **Proxy mode:** `POST /api/shows.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -1838,6 +2238,8 @@ export interface FacadeTable {
      * Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a
      * private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList`
      */
     getItemSetList: OperationMethod<'shows.getItemSetList'>;
@@ -1848,6 +2250,8 @@ export interface FacadeTable {
      * or global element details. Guests call it with the show’s guest pass (`guestPass`) instead of an access token;
      * members use the calls without `/guest`.
      *
+     * **Proxy mode:** `POST /api/shows.getItemSetListAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/guest`
      */
     getItemSetListAsGuest: OperationMethod<'shows.getItemSetListAsGuest'>;
@@ -1857,6 +2261,8 @@ export interface FacadeTable {
      * Returns the item set list with only the columns named in `columnIds` (for print and PDF export), without notes,
      * proofs or user settings. Without `columnIds`, every column the caller sees, in the caller's own column order. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
      * admin may call it; a private show is visible to event admins only.
+     *
+     * **Proxy mode:** `POST /api/shows.getItemSetListSubset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset`
      */
@@ -1869,6 +2275,8 @@ export interface FacadeTable {
      * call it with the show’s guest pass (`guestPass`) instead of an access token; members use the calls without
      * `/guest`.
      *
+     * **Proxy mode:** `POST /api/shows.getItemSetListSubsetAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset/guest`
      */
     getItemSetListSubsetAsGuest: OperationMethod<'shows.getItemSetListSubsetAsGuest'>;
@@ -1878,6 +2286,10 @@ export interface FacadeTable {
      * Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
      * contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
      * answers `422`.
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/shows.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows`
      */
@@ -1889,6 +2301,8 @@ export interface FacadeTable {
      * version and the other rows that reference it. Anyone with a role on the event (readOnly, contributor, admin or
      * showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
+     * **Proxy mode:** `POST /api/shows.listGlobalElementShowItems` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementShowItems`
      */
     listGlobalElementShowItems: OperationMethod<'shows.listGlobalElementShowItems'>;
@@ -1899,6 +2313,8 @@ export interface FacadeTable {
      * running order) after bulk edits or imports. Event contributors may call it (contributors, event admins, show
      * callers and team admins).
      *
+     * **Proxy mode:** `POST /api/shows.recount` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/recount`
      */
     recount: OperationMethod<'shows.recount'>;
@@ -1907,6 +2323,8 @@ export interface FacadeTable {
      *
      * Drops every manual start time so each row starts when the one before ends, counted from the start row. Show callers
      * and event admins may call it (the showCaller role counts as event admin).
+     *
+     * **Proxy mode:** `POST /api/shows.resetAllStartTimes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes`
      */
@@ -1917,6 +2335,8 @@ export interface FacadeTable {
      * Brings back a soft-deleted or archived show. Event admins may call it (event admins, show callers and team
      * admins). A show that is neither answers `409`.
      *
+     * **Proxy mode:** `POST /api/shows.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/restore`
      */
     restore: OperationMethod<'shows.restore'>;
@@ -1925,6 +2345,8 @@ export interface FacadeTable {
      *
      * Restores an archived show template so it is offered for new shows again. Event admins may call it (event admins,
      * show callers and team admins). A template that is not archived answers `409`.
+     *
+     * **Proxy mode:** `POST /api/shows.restoreTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/restore`
      */
@@ -1935,6 +2357,8 @@ export interface FacadeTable {
      * Makes a show private (event admins and team admins only) or visible again to everyone with an event role. Event
      * admins may call it (event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/shows.setPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/private`
      */
     setPrivate: OperationMethod<'shows.setPrivate'>;
@@ -1943,6 +2367,8 @@ export interface FacadeTable {
      *
      * Changes a show's title or description. Event contributors may call it (contributors, event admins, show callers
      * and team admins).
+     *
+     * **Proxy mode:** `POST /api/shows.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -1954,6 +2380,8 @@ export interface FacadeTable {
      * out is removed and its rows stay in the show, unlinked from the section. Event contributors may call it
      * (contributors, event admins, show callers and team admins).
      *
+     * **Proxy mode:** `POST /api/shows.updateGlobalElementContainers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementContainers`
      */
     updateGlobalElementContainers: OperationMethod<'shows.updateGlobalElementContainers'>;
@@ -1962,6 +2390,8 @@ export interface FacadeTable {
      *
      * Replaces a PDF preset's settings. Event contributors may call it (contributors, event admins, show callers and
      * team admins). A name another preset of the show uses answers `409`.
+     *
+     * **Proxy mode:** `POST /api/shows.updatePdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset/{presetId}`
      */
@@ -1975,6 +2405,8 @@ export interface FacadeTable {
      * in. Answers only the public part of the configuration; `404` when the domain has none (the app then shows
      * "Invalid SSO Domain").
      *
+     * **Proxy mode:** `POST /api/sso.getByDomain` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /ssoconfig/{domain}`
      */
     getByDomain: OperationMethod<'sso.getByDomain'>;
@@ -1986,6 +2418,8 @@ export interface FacadeTable {
      * `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
      * without it, every configuration's matchers.
      *
+     * **Proxy mode:** `POST /api/sso.listEmailMatchers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /ssoconfig/emailMatchers`
      */
     listEmailMatchers: OperationMethod<'sso.listEmailMatchers'>;
@@ -1996,6 +2430,8 @@ export interface FacadeTable {
      *
      * Deletes the tag and takes it off every lead that carried it. Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/tags.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /tags/{tagId}`
      */
     delete: OperationMethod<'tags.delete'>;
@@ -2005,6 +2441,8 @@ export interface FacadeTable {
      * Returns every lead tag in alphabetical order, with how many leads carry it. Tags are made by `leads.updateTags`.
      * Internal product administrators only.
      *
+     * **Proxy mode:** `POST /api/tags.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /tags`
      */
     list: OperationMethod<'tags.list'>;
@@ -2013,6 +2451,8 @@ export interface FacadeTable {
      *
      * Changes a tag's text everywhere it is used. A text another tag already has answers `409`. Internal product
      * administrators only.
+     *
+     * **Proxy mode:** `POST /api/tags.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /tags/{tagId}`
      */
@@ -2025,6 +2465,8 @@ export interface FacadeTable {
      * Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
      * administrators see every team; other users only their own teams.
      *
+     * **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/autocomplete`
      */
     autocomplete: OperationMethod<'teams.autocomplete'>;
@@ -2032,6 +2474,8 @@ export interface FacadeTable {
      * Count teams
      *
      * Counts the teams that are not soft-deleted. Product administrators only.
+     *
+     * **Proxy mode:** `POST /api/teams.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/count`
      */
@@ -2042,6 +2486,8 @@ export interface FacadeTable {
      * Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
      * of the sign-up form, or "{first} {last}'s Team" when none is given, shortened to fit the 100-character title (see
      * `TeamCreateRequest`).
+     *
+     * **Proxy mode:** `POST /api/teams.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams`
      */
@@ -2054,6 +2500,8 @@ export interface FacadeTable {
      * is computed on request over a range the caller sends. Team admins of the team and internal product administrators
      * may call it; a report without a team is for internal product administrators.
      *
+     * **Proxy mode:** `POST /api/teams.createDailyActiveUsersReport` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /dailyActiveUsersReports`
      */
     createDailyActiveUsersReport: OperationMethod<'teams.createDailyActiveUsersReport'>;
@@ -2063,6 +2511,8 @@ export interface FacadeTable {
      * Adds a label the team can put on its events. Text 1 to 64 characters; colour 3 to 6 word characters, optionally
      * after `#`, `#6B66F8` when omitted. `409` when the team already has a label with this text. Team admins and event
      * admins of the team's events may call it.
+     *
+     * **Proxy mode:** `POST /api/teams.createLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/labels`
      */
@@ -2074,6 +2524,8 @@ export interface FacadeTable {
      * this permission: change its holders with `teams.updatePermission` or `teams.updatePermissionByName`. Team admins
      * only.
      *
+     * **Proxy mode:** `POST /api/teams.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/permissions`
      */
     createPermission: OperationMethod<'teams.createPermission'>;
@@ -2081,6 +2533,8 @@ export interface FacadeTable {
      * Give a user a team role
      *
      * Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /teams/{teamId}/roles`
      */
@@ -2091,6 +2545,8 @@ export interface FacadeTable {
      * Creates the team's customer record at the card payment provider from the team's title and e-mail, so a card,
      * invoices and subscriptions can be attached. `409` when the team already has one. Team admins only.
      *
+     * **Proxy mode:** `POST /api/teams.createStripeCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /teams/{teamId}/createStripeCustomer`
      */
     createStripeCustomer: OperationMethod<'teams.createStripeCustomer'>;
@@ -2100,6 +2556,8 @@ export interface FacadeTable {
      * Soft-deletes a team: it and its events disappear from lists but can be restored by product administrators.
      * `409` when the team is already deleted. Team admins only.
      *
+     * **Proxy mode:** `POST /api/teams.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /teams/{teamId}`
      */
     delete: OperationMethod<'teams.delete'>;
@@ -2107,6 +2565,8 @@ export interface FacadeTable {
      * Remove a team permission
      *
      * Removes a named permission from the team; nobody in the team holds it afterwards. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.deletePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /teams/{teamId}/permissions/{permissionId}`
      */
@@ -2117,6 +2577,8 @@ export interface FacadeTable {
      * Takes a team role away from its user. `users.deleteTeamRole` does the same by user and team. Team admins only. The
      * team's last admin, or the only admin of one of its events, answers `409`.
      *
+     * **Proxy mode:** `POST /api/teams.deleteRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /teams/{teamId}/roles/{roleId}`
      */
     deleteRole: OperationMethod<'teams.deleteRole'>;
@@ -2126,6 +2588,8 @@ export interface FacadeTable {
      * Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time zone,
      * plan and HubSpot deal id. Product administrators only.
      *
+     * **Proxy mode:** `POST /api/teams.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/csv`
      */
     exportCsv: OperationMethod<'teams.exportCsv'>;
@@ -2134,6 +2598,8 @@ export interface FacadeTable {
      *
      * Downloads, for each team, how many of its members used the product in each month of the range (months in UTC), as a
      * CSV file with one row per team and month. Product administrators only.
+     *
+     * **Proxy mode:** `POST /api/teams.exportMonthlyActiveUsersCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/monthlyActiveUsersReport/csv`
      */
@@ -2145,6 +2611,8 @@ export interface FacadeTable {
      * CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's default
      * time zone. Anyone holding a role on the event, and team admins, may call it.
      *
+     * **Proxy mode:** `POST /api/teams.exportProofsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs`
      */
     exportProofsCsv: OperationMethod<'teams.exportProofsCsv'>;
@@ -2155,6 +2623,8 @@ export interface FacadeTable {
      * call it; billing fields (`card`, `invoices`, `subscriptions`, `subscriptionSchedules`) are filled for team admins
      * and product administrators only.
      *
+     * **Proxy mode:** `POST /api/teams.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}`
      */
     get: OperationMethod<'teams.get'>;
@@ -2163,6 +2633,8 @@ export interface FacadeTable {
      *
      * Returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side can tell whether a deal
      * already has a team. `404` when no team is linked to the deal. Product administrators only.
+     *
+     * **Proxy mode:** `POST /api/teams.getByHubspotDealId` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/byHubspotDealId/{hubspotDealId}`
      */
@@ -2173,6 +2645,8 @@ export interface FacadeTable {
      * Returns the team with exactly this title (compared without regard to case), for example to warn that a name is
      * taken. Product administrators only; `404` when no team has the title.
      *
+     * **Proxy mode:** `POST /api/teams.getByTitle` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /team/byTitle/{title}`
      */
     getByTitle: OperationMethod<'teams.getByTitle'>;
@@ -2181,6 +2655,8 @@ export interface FacadeTable {
      *
      * Returns what tracks the team's global elements, the reusable rows shared across its shows. Members of the team
      * may call it.
+     *
+     * **Proxy mode:** `POST /api/teams.getGlobalElementManager` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/globalElementManager`
      */
@@ -2192,6 +2668,8 @@ export interface FacadeTable {
      * is accepted instead of an access token, and signed-in members may call it too to preview what guests see. `403` when
      * the pass is for another team.
      *
+     * **Proxy mode:** `POST /api/teams.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/guest`
      */
     getGuest: OperationMethod<'teams.getGuest'>;
@@ -2200,6 +2678,8 @@ export interface FacadeTable {
      *
      * Returns the team's internal account data (HubSpot deal link, notes), which the team itself never sees. Product
      * administrators only.
+     *
+     * **Proxy mode:** `POST /api/teams.getPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/private`
      */
@@ -2210,6 +2690,8 @@ export interface FacadeTable {
      * Returns the container of the show templates every event of the team can start from. Members of the team may
      * call it.
      *
+     * **Proxy mode:** `POST /api/teams.getTemplateContainer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/templateContainer`
      */
     getTemplateContainer: OperationMethod<'teams.getTemplateContainer'>;
@@ -2218,6 +2700,8 @@ export interface FacadeTable {
      *
      * Makes a user an admin of the team and e-mails them an invitation; a user who has not signed up yet (`pending`)
      * gets a sign-up link. Calling it again for the same user sends the invitation again. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.inviteAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/inviteadmin/{userId}`
      */
@@ -2228,6 +2712,8 @@ export interface FacadeTable {
      * Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
      * `403`.
      *
+     * **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams`
      */
     list: OperationMethod<'teams.list'>;
@@ -2236,6 +2722,8 @@ export interface FacadeTable {
      *
      * Lists the members of the team who used the product in the last `days` days, most recent first. Team admins and
      * product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/teams.listActiveUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/activeUsers`
      */
@@ -2246,6 +2734,8 @@ export interface FacadeTable {
      * Returns the teams whose ids are given, in the order given; ids the caller may not see or that do not exist are
      * left out. Any signed-in user may call it for the teams they belong to; product administrators for any team.
      *
+     * **Proxy mode:** `POST /api/teams.listByIds` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/list`
      */
     listByIds: OperationMethod<'teams.listByIds'>;
@@ -2254,6 +2744,8 @@ export interface FacadeTable {
      *
      * Lists the teams a user belongs to (holds a team role in, or an event role in one of its events). Users may list
      * their own teams; product administrators anyone's.
+     *
+     * **Proxy mode:** `POST /api/teams.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/{userId}/teams`
      */
@@ -2264,6 +2756,8 @@ export interface FacadeTable {
      * Lists the users who can be added to the team's events or made team admins: the team's members and the users
      * invited to it who have not signed up yet (`pending: true`). Team admins only.
      *
+     * **Proxy mode:** `POST /api/teams.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/eligibleMembers`
      */
     listEligibleMembers: OperationMethod<'teams.listEligibleMembers'>;
@@ -2272,6 +2766,8 @@ export interface FacadeTable {
      *
      * Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
      *
+     * **Proxy mode:** `POST /api/teams.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/roles`
      */
     listRoles: OperationMethod<'teams.listRoles'>;
@@ -2279,6 +2775,8 @@ export interface FacadeTable {
      * List the team role types
      *
      * Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
+     *
+     * **Proxy mode:** `POST /api/teams.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teamRoleTypes`
      */
@@ -2289,6 +2787,8 @@ export interface FacadeTable {
      * Takes the team off its paid plan; the team keeps its events. `409` when the team has no plan. Product administrators
      * only.
      *
+     * **Proxy mode:** `POST /api/teams.removePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /teams/{teamId}/remove`
      */
     removePaymentPlan: OperationMethod<'teams.removePaymentPlan'>;
@@ -2296,6 +2796,8 @@ export interface FacadeTable {
      * Change a team's settings
      *
      * Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}`
      */
@@ -2307,6 +2809,8 @@ export interface FacadeTable {
      * optional `#`); events carrying it show the change. `409` when another label of the team has this text. Team admins
      * and event admins of the team's events may call it.
      *
+     * **Proxy mode:** `POST /api/teams.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/labels/{labelId}`
      */
     updateLabel: OperationMethod<'teams.updateLabel'>;
@@ -2316,6 +2820,8 @@ export interface FacadeTable {
      * Sets the plan the team is on and how many seats it pays for (see the plans group for the plans). Product
      * administrators only; teams change their own billing through subscriptions.
      *
+     * **Proxy mode:** `POST /api/teams.updatePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/paymentPlan`
      */
     updatePaymentPlan: OperationMethod<'teams.updatePaymentPlan'>;
@@ -2323,6 +2829,8 @@ export interface FacadeTable {
      * Change who holds a team permission
      *
      * Replaces the list of users holding a team permission, found by its id. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/permissions/{permissionId}`
      */
@@ -2333,6 +2841,8 @@ export interface FacadeTable {
      * Replaces the list of users holding the named permission in the team, granting it first if the team does not have it
      * yet. Team admins only.
      *
+     * **Proxy mode:** `POST /api/teams.updatePermissionByName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/permissions/names/{name}`
      */
     updatePermissionByName: OperationMethod<'teams.updatePermissionByName'>;
@@ -2341,6 +2851,10 @@ export interface FacadeTable {
      *
      * Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data with
      * a `file` part (proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
+     *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/teams.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
      * `PUT /teams/{teamId}/photo`
      */
@@ -2351,6 +2865,8 @@ export interface FacadeTable {
      * Changes the team's internal account data: links it to a HubSpot deal by its numeric id or unlinks it with null, and
      * keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
      *
+     * **Proxy mode:** `POST /api/teams.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /teams/{teamId}/private`
      */
     updatePrivate: OperationMethod<'teams.updatePrivate'>;
@@ -2359,6 +2875,8 @@ export interface FacadeTable {
      *
      * Changes the type of a user's team role. The one team role type today is `admin`, so the call can only confirm it; it
      * is there for the types to come. Team admins only.
+     *
+     * **Proxy mode:** `POST /api/teams.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /teams/{teamId}/roles/{roleId}`
      */
@@ -2372,6 +2890,8 @@ export interface FacadeTable {
      * listed only with `includeArchived=true`. Anyone with a role on the event (readOnly, contributor, admin or
      * showCaller) or a team admin may call it.
      *
+     * **Proxy mode:** `POST /api/templates.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/templates`
      */
     listByEvent: OperationMethod<'templates.listByEvent'>;
@@ -2379,6 +2899,8 @@ export interface FacadeTable {
      * List global show templates
      *
      * Returns the templates the product offers to every team. Any signed-in user may call it.
+     *
+     * **Proxy mode:** `POST /api/templates.listGlobal` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /templates/global`
      */
@@ -2390,6 +2912,8 @@ export interface FacadeTable {
      *
      * Exchanges an e-mail address and password for an access token that lives `ttl` seconds (at most 2592000, 30 days). Public. An account with two-factor authentication answers `401` here and must use `tokens.createTwoFactor`. Like every call it is rate limited (`429` with `Retry-After`).
      *
+     * **Proxy mode:** `POST /api/tokens.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /tokens`
      */
     create: OperationMethod<'tokens.create'>;
@@ -2397,6 +2921,8 @@ export interface FacadeTable {
      * Issue an access token on behalf of a user
      *
      * Issues a token for another user, for support work. Only product administrators may call it; the reason is kept in the activity audit. An unknown user answers `404`.
+     *
+     * **Proxy mode:** `POST /api/tokens.createPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /tokens/private`
      */
@@ -2406,6 +2932,8 @@ export interface FacadeTable {
      *
      * Exchanges the one-time code the single sign-on callback received from the company's identity provider for an access token. Public. A domain with no SSO configuration answers `404`; a code that matches no invited user answers `403` (the sign-in app then shows /login/sso/need-invite).
      *
+     * **Proxy mode:** `POST /api/tokens.createSso` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /tokens/sso`
      */
     createSso: OperationMethod<'tokens.createSso'>;
@@ -2414,6 +2942,8 @@ export interface FacadeTable {
      *
      * Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; like every call it is rate limited (`429` with `Retry-After`).
      *
+     * **Proxy mode:** `POST /api/tokens.createTwoFactor` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /tokens/two-factor`
      */
     createTwoFactor: OperationMethod<'tokens.createTwoFactor'>;
@@ -2421,6 +2951,8 @@ export interface FacadeTable {
      * Revoke an access token
      *
      * Revokes a token so it stops working at once (sign-out). Users may revoke their own tokens; product administrators any token. An unknown or already revoked token answers `404`.
+     *
+     * **Proxy mode:** `POST /api/tokens.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /tokens/{token}`
      */
@@ -2432,6 +2964,8 @@ export interface FacadeTable {
      * clears the session. It needs the access token (stated explicitly here, though it is the default): without one, or
      * with an expired one, it answers `401`.
      *
+     * **Proxy mode:** `POST /api/tokens.getUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /token/user`
      */
     getUser: OperationMethod<'tokens.getUser'>;
@@ -2440,6 +2974,8 @@ export interface FacadeTable {
      *
      * Tells whether the access token of the call still works and until when. An expired or revoked token answers `200` with `valid: false` rather than `401`, so a client can tell "signed out" from "wrong key".
      *
+     * **Proxy mode:** `POST /api/tokens.isValid` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /tokens/valid`
      */
     isValid: OperationMethod<'tokens.isValid'>;
@@ -2447,6 +2983,8 @@ export interface FacadeTable {
      * Refresh the access token
      *
      * Issues a new token for the caller, living `ttl` seconds from now, in exchange for the still-valid access token of the call. Any signed-in user may call it; an expired token answers `401`.
+     *
+     * **Proxy mode:** `POST /api/tokens.refresh` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /tokens`
      */
@@ -2458,6 +2996,8 @@ export interface FacadeTable {
      *
      * Erases the personal data of a soft-deleted user for good (names, e-mail address, photo, tags, preferences), keeping the id so history still adds up. It cannot be undone. Only product administrators may call it. A user who is not soft-deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.anonymize` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /deleted-users/{userId}`
      */
     anonymize: OperationMethod<'users.anonymize'>;
@@ -2465,6 +3005,8 @@ export interface FacadeTable {
      * Suggest users by name or e-mail
      *
      * Suggests up to `size` users whose name or e-mail address starts with `term` (at least 3 characters), among the people who share a team with the caller. Any signed-in user may call it.
+     *
+     * **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/autocomplete`
      */
@@ -2474,6 +3016,8 @@ export interface FacadeTable {
      *
      * Like `users.autocomplete`, but across every user of the product. Only product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/autocomplete/private`
      */
     autocompletePrivate: OperationMethod<'users.autocompletePrivate'>;
@@ -2481,6 +3025,8 @@ export interface FacadeTable {
      * Count users
      *
      * Counts users who are not soft-deleted, for the product administrators' cross-team figures. Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/count`
      */
@@ -2493,6 +3039,8 @@ export interface FacadeTable {
      * mailed to its address. An address already in use answers `409`. The sign-in app signs in right after.
      * Public: it needs only the API key.
      *
+     * **Proxy mode:** `POST /api/users.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /users`
      */
     create: OperationMethod<'users.create'>;
@@ -2503,6 +3051,8 @@ export interface FacadeTable {
      * does not reveal who has an account. The captcha token is required.
      * Public: it needs only the API key.
      *
+     * **Proxy mode:** `POST /api/users.createPasswordRecoveryToken` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /users/{email}/passwordRecoveryToken`
      */
     createPasswordRecoveryToken: OperationMethod<'users.createPasswordRecoveryToken'>;
@@ -2510,6 +3060,8 @@ export interface FacadeTable {
      * Invite a user
      *
      * Creates a pending user (invited, not signed up) and e-mails them a sign-up link. Team admins, event admins and product administrators may call it. An address that already belongs to a user answers `409`; use `users.findOrCreatePendingByEmail` to accept either.
+     *
+     * **Proxy mode:** `POST /api/users.createPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /users/pending`
      */
@@ -2519,6 +3071,8 @@ export interface FacadeTable {
      *
      * Soft-deletes a user: they can no longer sign in, and `users.restore` brings them back. Users may delete themselves, product administrators anyone. A user already deleted answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /users/{userId}`
      */
     delete: OperationMethod<'users.delete'>;
@@ -2526,10 +3080,13 @@ export interface FacadeTable {
      * Remove a user's team role
      *
      * Removes the user's role in the team (`teams.deleteRole` does the same by role id).
-     * **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is marked
-     * `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and its
-     * answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
+     * **This GET changes data**: never prefetch it, cache it, or call it to look something up; its answer says
+     * `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
      * Team admins of the team and product administrators may call it.
+     *
+     * **A write, though a GET:** send it one at a time with an `Idempotency-Key` (the SDK does).
+     *
+     * **Proxy mode:** `POST /api/users.deleteTeamRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/{userId}/team/{teamId}/deleterole`
      */
@@ -2539,6 +3096,8 @@ export interface FacadeTable {
      *
      * Clears the show caller's live cue and its clock; viewers who track the caller stop moving. Callers may clear only their own cue.
      *
+     * **Proxy mode:** `POST /api/users.deleteTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /users/{userId}/trackable/cue`
      */
     deleteTrackableCue: OperationMethod<'users.deleteTrackableCue'>;
@@ -2546,6 +3105,8 @@ export interface FacadeTable {
      * Stop tracking an event
      *
      * Forgets what the user follows in the event. Users may call it only for themselves.
+     *
+     * **Proxy mode:** `POST /api/users.deleteTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `DELETE /users/{userId}/tracking/{eventId}`
      */
@@ -2555,6 +3116,8 @@ export interface FacadeTable {
      *
      * Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone). The body proves the caller: the account's current password or a current code of its secret (an administrator's own password for someone else's account); a wrong one answers `422`, and wrong passwords count toward the sign-in lockout.
      *
+     * **Proxy mode:** `POST /api/users.deleteTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `DELETE /users/{userId}/2fasecret`
      */
     deleteTwoFactorSecret: OperationMethod<'users.deleteTwoFactorSecret'>;
@@ -2562,6 +3125,8 @@ export interface FacadeTable {
      * Export active users as CSV
      *
      * Exports as CSV the users who signed in during the last 30 days and are neither pending nor soft-deleted, one line per user. Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.exportActiveCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/active/csv`
      */
@@ -2571,6 +3136,8 @@ export interface FacadeTable {
      *
      * Exports every user who is not soft-deleted as CSV, one line per user. Only product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/users.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/csv`
      */
     exportCsv: OperationMethod<'users.exportCsv'>;
@@ -2578,6 +3145,8 @@ export interface FacadeTable {
      * Export team administrators as CSV
      *
      * Exports as CSV every team administrator with their team, one line per (team, admin) pair. Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.exportTeamAdminsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /team-admin-users/csv`
      */
@@ -2587,6 +3156,8 @@ export interface FacadeTable {
      *
      * Returns the user with this e-mail address, for a team or event admin about to invite someone. Team admins and product administrators may call it. No such user answers `404`.
      *
+     * **Proxy mode:** `POST /api/users.findByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/byEmail/{email}`
      */
     findByEmail: OperationMethod<'users.findByEmail'>;
@@ -2594,6 +3165,8 @@ export interface FacadeTable {
      * Find a user by e-mail address, or invite them
      *
      * Returns the user with this e-mail address (`200`), or creates a pending user and e-mails a sign-up link (`201`). Safe to repeat. Team admins, event admins and product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.findOrCreatePendingByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /users/findOrCreatePendingByEmail`
      */
@@ -2603,6 +3176,8 @@ export interface FacadeTable {
      *
      * Returns a user. Users may read themselves and the people who share a team with them; product administrators anyone. Anyone else, or no such user, answers `404`.
      *
+     * **Proxy mode:** `POST /api/users.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/{userId}`
      */
     get: OperationMethod<'users.get'>;
@@ -2610,6 +3185,8 @@ export interface FacadeTable {
      * Get a user by e-mail address (query)
      *
      * The same lookup as `users.findByEmail` with the address in the `email` query parameter (e-mail format), which keeps it out of server path logs. Team admins and product administrators may call it. No such user answers `404`.
+     *
+     * **Proxy mode:** `POST /api/users.getByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/getByEmail`
      */
@@ -2621,6 +3198,8 @@ export interface FacadeTable {
      * the sign-in app then offers to resend the invitation.
      * Public: it needs only the API key.
      *
+     * **Proxy mode:** `POST /api/users.getInvited` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/invited/{inviteToken}`
      */
     getInvited: OperationMethod<'users.getInvited'>;
@@ -2629,6 +3208,8 @@ export interface FacadeTable {
      *
      * Returns the pending (invited, not signed up) user with this e-mail address. Team admins, event admins and product administrators may call it. No pending user with the address answers `404`.
      *
+     * **Proxy mode:** `POST /api/users.getPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/pending/{email}`
      */
     getPending: OperationMethod<'users.getPending'>;
@@ -2636,6 +3217,8 @@ export interface FacadeTable {
      * Start two-factor enrolment
      *
      * Returns a fresh two-factor secret (and its `otpauth://` address for a QR code) to load into an authenticator app. Nothing changes until `users.setTwoFactorSecret` confirms it with a code. Users may call it only for themselves.
+     *
+     * **Proxy mode:** `POST /api/users.getTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/{userId}/2fasecret`
      */
@@ -2647,6 +3230,8 @@ export interface FacadeTable {
      * without two-factor authentication, so the call does not reveal who has an account.
      * Public: it needs only the API key.
      *
+     * **Proxy mode:** `POST /api/users.hasTwoFactorAuth` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/{email}/has2fa`
      */
     hasTwoFactorAuth: OperationMethod<'users.hasTwoFactorAuth'>;
@@ -2655,6 +3240,8 @@ export interface FacadeTable {
      *
      * Lists users page by page, newest first. Only product administrators may call it. `ids` (repeat the key for several) narrows the list to those users; soft-deleted users are left out unless `includeDeleted` is true.
      *
+     * **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users`
      */
     list: OperationMethod<'users.list'>;
@@ -2662,6 +3249,8 @@ export interface FacadeTable {
      * List product administrators
      *
      * Lists the product administrators (internal staff who see cross-team counts and reports). Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.listProductAdmins` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/foshoAdmins`
      */
@@ -2672,6 +3261,8 @@ export interface FacadeTable {
      * E-mails a fresh invitation link to an invited address. The answer is the same for any address. Public: it needs only
      * the API key.
      *
+     * **Proxy mode:** `POST /api/users.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/resend/invite/{email}`
      */
     resendInvite: OperationMethod<'users.resendInvite'>;
@@ -2679,6 +3270,8 @@ export interface FacadeTable {
      * Resend the verification e-mail
      *
      * E-mails a fresh verification link. Users may call it for themselves, product administrators for anyone. A user already verified answers `409`.
+     *
+     * **Proxy mode:** `POST /api/users.resendVerifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /users/{userId}/resendVerifyEmail`
      */
@@ -2689,6 +3282,8 @@ export interface FacadeTable {
      * Replaces the password of the account, using the token from the e-mailed reset link. Public: it needs only the API
      * key.
      *
+     * **Proxy mode:** `POST /api/users.resetPassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{email}/reset/password`
      */
     resetPassword: OperationMethod<'users.resetPassword'>;
@@ -2696,6 +3291,8 @@ export interface FacadeTable {
      * Restore a deleted user
      *
      * Brings back a soft-deleted user. Only product administrators may call it. A user who is not deleted answers `409`; an anonymized user cannot be restored (`404`).
+     *
+     * **Proxy mode:** `POST /api/users.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/restore`
      */
@@ -2705,6 +3302,8 @@ export interface FacadeTable {
      *
      * Finds users whose name or e-mail address contains `term` (at least 2 characters), page by page (page 1 to 10000, size 1 to 100). Only product administrators may call it.
      *
+     * **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `GET /users/search`
      */
     search: OperationMethod<'users.search'>;
@@ -2712,6 +3311,8 @@ export interface FacadeTable {
      * Make a user a product administrator, or not
      *
      * Toggles whether the user is a product administrator. Only product administrators may call it, and not on themselves (`403`), so the product never loses its last administrator by accident.
+     *
+     * **Proxy mode:** `POST /api/users.setAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PATCH /users/{userId}/admin`
      */
@@ -2721,6 +3322,8 @@ export interface FacadeTable {
      *
      * Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a current code it produced and the account's password; from then on sign-in asks for the six-digit code. Users may call it only for themselves, and only once their address is verified (`403` before). A wrong code or password answers `422` (wrong passwords count toward the sign-in lockout); two-factor already on answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.setTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{userId}/2fasecret`
      */
     setTwoFactorSecret: OperationMethod<'users.setTwoFactorSecret'>;
@@ -2728,6 +3331,8 @@ export interface FacadeTable {
      * Update a user's profile
      *
      * Changes the profile fields given (names, time zone, editing state); the rest keep their value. Users may update themselves, product administrators anyone. The e-mail address is changed with `users.updatePrivate`.
+     *
+     * **Proxy mode:** `POST /api/users.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}`
      */
@@ -2737,6 +3342,8 @@ export interface FacadeTable {
      *
      * Marks one onboarding step of the user done or not done. Users may call it only for themselves.
      *
+     * **Proxy mode:** `POST /api/users.updateOnboarding` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{userId}/onboarding/{key}`
      */
     updateOnboarding: OperationMethod<'users.updateOnboarding'>;
@@ -2744,6 +3351,8 @@ export interface FacadeTable {
      * Change a user's password
      *
      * Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
+     *
+     * **Proxy mode:** `POST /api/users.updatePassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/password`
      */
@@ -2753,6 +3362,10 @@ export interface FacadeTable {
      *
      * Replaces the profile photo with the uploaded image (`file`, JPEG, PNG or WebP up to 5 MB). Users may change their own photo, product administrators anyone's. Proxy mode posts to `/api/upload/users.updatePhoto`.
      *
+     * **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+     *
+     * **Proxy mode:** `POST /api/upload/users.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+     *
      * `PUT /users/{userId}/photo`
      */
     updatePhoto: OperationMethod<'users.updatePhoto'>;
@@ -2760,6 +3373,8 @@ export interface FacadeTable {
      * Set a preference
      *
      * Sets one preference of the user to any JSON value. Users may call it only for themselves.
+     *
+     * **Proxy mode:** `POST /api/users.updatePreference` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/preferences/{key}`
      */
@@ -2769,6 +3384,8 @@ export interface FacadeTable {
      *
      * Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{userId}/private`
      */
     updatePrivate: OperationMethod<'users.updatePrivate'>;
@@ -2776,6 +3393,8 @@ export interface FacadeTable {
      * Replace a user's tags
      *
      * Replaces the user's tags with the given list. Only product administrators may call it.
+     *
+     * **Proxy mode:** `POST /api/users.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/tags`
      */
@@ -2785,6 +3404,8 @@ export interface FacadeTable {
      *
      * Starts, pauses or resets the clock of the live cue. The caller must hold the showCaller role on the event of the cue and may set only their own clock. No live cue answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.updateTrackableClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{userId}/trackable/clock`
      */
     updateTrackableClock: OperationMethod<'users.updateTrackableClock'>;
@@ -2792,6 +3413,8 @@ export interface FacadeTable {
      * Set the live cue
      *
      * Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
+     *
+     * **Proxy mode:** `POST /api/users.updateTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/trackable/cue`
      */
@@ -2801,6 +3424,8 @@ export interface FacadeTable {
      *
      * Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
      *
+     * **Proxy mode:** `POST /api/users.updateTrackableCueAndCueClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `PUT /users/{userId}/trackable/cueAndCueClock`
      */
     updateTrackableCueAndCueClock: OperationMethod<'users.updateTrackableCueAndCueClock'>;
@@ -2808,6 +3433,8 @@ export interface FacadeTable {
      * Set what the user follows in an event
      *
      * Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
+     *
+     * **Proxy mode:** `POST /api/users.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `PUT /users/{userId}/tracking/{eventId}`
      */
@@ -2817,6 +3444,8 @@ export interface FacadeTable {
      *
      * Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
      *
+     * **Proxy mode:** `POST /api/users.validate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
      * `POST /users/validate`
      */
     validate: OperationMethod<'users.validate'>;
@@ -2824,6 +3453,8 @@ export interface FacadeTable {
      * Verify an e-mail address
      *
      * Marks the address as verified, using the token from the verification link. Public: it needs only the API key.
+     *
+     * **Proxy mode:** `POST /api/users.verifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `POST /users/verify/email`
      */

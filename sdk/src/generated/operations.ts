@@ -70,9 +70,9 @@ export const billingCancelSubscription = { id: 'billing.cancelSubscription', met
 /**
  * Cancel a subscription schedule
  *
- * `DELETE /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+ * `DELETE /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
  */
-export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
+export const billingCancelSubscriptionSchedule = { id: 'billing.cancelSubscriptionSchedule', method: 'DELETE', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Store the team's card
  *
@@ -94,9 +94,9 @@ export const billingCreateSubscription = { id: 'billing.createSubscription', met
 /**
  * Schedule subscription changes
  *
- * `POST /teams/{teamId}/stripeSubscriptionSchedule`
+ * `POST /teams/{teamId}/stripeSubscriptionSchedules`
  */
-export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedule', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
+export const billingCreateSubscriptionSchedule = { id: 'billing.createSubscriptionSchedule', method: 'POST', path: '/teams/{teamId}/stripeSubscriptionSchedules', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove the team's card
  *
@@ -118,9 +118,9 @@ export const billingGetSubscription = { id: 'billing.getSubscription', method: '
 /**
  * Get a subscription schedule
  *
- * `GET /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+ * `GET /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
  */
-export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
+export const billingGetSubscriptionSchedule = { id: 'billing.getSubscriptionSchedule', method: 'GET', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List the team's invoices
  *
@@ -160,9 +160,9 @@ export const billingUpdateSubscription = { id: 'billing.updateSubscription', met
 /**
  * Change a subscription schedule
  *
- * `PUT /teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}`
+ * `PUT /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
  */
-export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
+export const billingUpdateSubscriptionSchedule = { id: 'billing.updateSubscriptionSchedule', method: 'PUT', path: '/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}', upload: false, write: true, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Create a category
  *
@@ -458,11 +458,11 @@ export const eventsListArchivedByTeam = { id: 'events.listArchivedByTeam', metho
  */
 export const eventsListByUser = { id: 'events.listByUser', method: 'GET', path: '/users/{userId}/events', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
- * List deleted events
+ * List a team's deleted events
  *
- * `GET /events/deleted`
+ * `GET /teams/{teamId}/events/deleted`
  */
-export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/events/deleted', upload: false, write: false, token: true, guest: false, query: ['teamId'], parseAs: 'json' } as const;
+export const eventsListDeletedByTeam = { id: 'events.listDeletedByTeam', method: 'GET', path: '/teams/{teamId}/events/deleted', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List who may be given a role
  *
@@ -484,9 +484,9 @@ export const eventsListLabelsByUser = { id: 'events.listLabelsByUser', method: '
 /**
  * List the owners of a user's events
  *
- * `GET /events/owners`
+ * `GET /users/{userId}/events/owners`
  */
-export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/events/owners', upload: false, write: false, token: true, guest: false, query: ['userId'], parseAs: 'json' } as const;
+export const eventsListOwnersByUser = { id: 'events.listOwnersByUser', method: 'GET', path: '/users/{userId}/events/owners', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * List event products
  *
@@ -518,11 +518,11 @@ export const eventsListRoleTypes = { id: 'events.listRoleTypes', method: 'GET', 
  */
 export const eventsListShows = { id: 'events.listShows', method: 'GET', path: '/events/{eventId}/shows', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
- * List events with their shows
+ * List a team's events with their shows
  *
- * `GET /events/shows`
+ * `GET /teams/{teamId}/events/shows`
  */
-export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/events/shows', upload: false, write: false, token: true, guest: false, query: ['teamId'], parseAs: 'json' } as const;
+export const eventsListWithShowsByTeam = { id: 'events.listWithShowsByTeam', method: 'GET', path: '/teams/{teamId}/events/shows', upload: false, write: false, token: true, guest: false, query: [], parseAs: 'json' } as const;
 /**
  * Remove a global element label
  *
@@ -568,9 +568,9 @@ export const eventsSearch = { id: 'events.search', method: 'GET', path: '/events
 /**
  * Search a team's events
  *
- * `GET /event/search`
+ * `GET /teams/{teamId}/event/search`
  */
-export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/event/search', upload: false, write: false, token: true, guest: false, query: ['teamId', 'term', 'page', 'size'], parseAs: 'json' } as const;
+export const eventsSearchByTeam = { id: 'events.searchByTeam', method: 'GET', path: '/teams/{teamId}/event/search', upload: false, write: false, token: true, guest: false, query: ['term', 'page', 'size'], parseAs: 'json' } as const;
 /**
  * Search a user's events
  *
@@ -1851,7 +1851,7 @@ export const usersValidate = { id: 'users.validate', method: 'POST', path: '/use
 export const usersVerifyEmail = { id: 'users.verifyEmail', method: 'POST', path: '/users/verify/email', upload: false, write: true, token: false, guest: false, query: [], parseAs: 'json' } as const;
 
 /** The `X-Client-Id` header's rule (components.parameters.ClientId); the proxy holds an envelope's `clientId` to it. */
-export const clientIdRule = { pattern: /^[\x21-\x7E]{1,64}$/, minLength: 1, maxLength: 64 } as const;
+export const clientIdRule = { pattern: /^[\t\x20-\x7E]+$/, minLength: 1, maxLength: 256 } as const;
 
 function byId(rows: readonly { readonly id: string }[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row]));

@@ -16,6 +16,8 @@ export interface paths {
          * @description Signs a user in. When the account has two-factor authentication (see `users.hasTwoFactorAuth`), the request must
          *     also carry the six-digit `timeBasedToken`. Repeated failures lock the account for 30 minutes (`429`).
          *     Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/auth.login` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["auth.login"];
         delete?: never;
@@ -34,6 +36,8 @@ export interface paths {
         /**
          * List users
          * @description Lists users page by page, newest first. Only product administrators may call it. `ids` (repeat the key for several) narrows the list to those users; soft-deleted users are left out unless `includeDeleted` is true.
+         *
+         *     **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.list"];
         put?: never;
@@ -43,6 +47,8 @@ export interface paths {
          *     carried the full identity; it is a claim, not a proof: every account starts unverified and is verified by the link
          *     mailed to its address. An address already in use answers `409`. The sign-in app signs in right after.
          *     Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.create"];
         delete?: never;
@@ -63,6 +69,8 @@ export interface paths {
          * @description Tells the sign-in form whether to ask for the second factor. An unknown address gets the same answer as an account
          *     without two-factor authentication, so the call does not reveal who has an account.
          *     Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.hasTwoFactorAuth` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.hasTwoFactorAuth"];
         put?: never;
@@ -87,6 +95,8 @@ export interface paths {
          * @description Sends a reset link to the address when it belongs to an account. The answer is the same either way, so the call
          *     does not reveal who has an account. The captcha token is required.
          *     Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.createPasswordRecoveryToken` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.createPasswordRecoveryToken"];
         delete?: never;
@@ -107,6 +117,8 @@ export interface paths {
          * Set a new password from a reset link
          * @description Replaces the password of the account, using the token from the e-mailed reset link. Public: it needs only the API
          *     key.
+         *
+         *     **Proxy mode:** `POST /api/users.resetPassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.resetPassword"];
         post?: never;
@@ -128,6 +140,8 @@ export interface paths {
         /**
          * Verify an e-mail address
          * @description Marks the address as verified, using the token from the verification link. Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.verifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.verifyEmail"];
         delete?: never;
@@ -148,6 +162,8 @@ export interface paths {
          * @description Returns the invited address for a sign-up invitation token. An unknown, invalid or expired token answers `404`;
          *     the sign-in app then offers to resend the invitation.
          *     Public: it needs only the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.getInvited` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.getInvited"];
         put?: never;
@@ -169,6 +185,8 @@ export interface paths {
          * Resend an invitation
          * @description E-mails a fresh invitation link to an invited address. The answer is the same for any address. Public: it needs only
          *     the API key.
+         *
+         *     **Proxy mode:** `POST /api/users.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.resendInvite"];
         put?: never;
@@ -190,6 +208,8 @@ export interface paths {
          * List all teams
          * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
          *     `403`.
+         *
+         *     **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.list"];
         put?: never;
@@ -198,6 +218,8 @@ export interface paths {
          * @description Creates a team; the signed-in user becomes its admin. Sign-up ends with this call: its `title` is the company name
          *     of the sign-up form, or "{first} {last}'s Team" when none is given, shortened to fit the 100-character title (see
          *     `TeamCreateRequest`).
+         *
+         *     **Proxy mode:** `POST /api/teams.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.create"];
         delete?: never;
@@ -218,6 +240,8 @@ export interface paths {
          * @description Returns the user the access token belongs to. The sign-in app calls it at start to resume a session; a failure
          *     clears the session. It needs the access token (stated explicitly here, though it is the default): without one, or
          *     with an expired one, it answers `401`.
+         *
+         *     **Proxy mode:** `POST /api/tokens.getUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["tokens.getUser"];
         put?: never;
@@ -239,11 +263,15 @@ export interface paths {
         /**
          * Refresh the access token
          * @description Issues a new token for the caller, living `ttl` seconds from now, in exchange for the still-valid access token of the call. Any signed-in user may call it; an expired token answers `401`.
+         *
+         *     **Proxy mode:** `POST /api/tokens.refresh` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["tokens.refresh"];
         /**
          * Issue an access token for e-mail and password
          * @description Exchanges an e-mail address and password for an access token that lives `ttl` seconds (at most 2592000, 30 days). Public. An account with two-factor authentication answers `401` here and must use `tokens.createTwoFactor`. Like every call it is rate limited (`429` with `Retry-After`).
+         *
+         *     **Proxy mode:** `POST /api/tokens.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["tokens.create"];
         delete?: never;
@@ -264,6 +292,8 @@ export interface paths {
         /**
          * Issue an access token from a single sign-on
          * @description Exchanges the one-time code the single sign-on callback received from the company's identity provider for an access token. Public. A domain with no SSO configuration answers `404`; a code that matches no invited user answers `403` (the sign-in app then shows /login/sso/need-invite).
+         *
+         *     **Proxy mode:** `POST /api/tokens.createSso` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["tokens.createSso"];
         delete?: never;
@@ -284,6 +314,8 @@ export interface paths {
         /**
          * Issue an access token on behalf of a user
          * @description Issues a token for another user, for support work. Only product administrators may call it; the reason is kept in the activity audit. An unknown user answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/tokens.createPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["tokens.createPrivate"];
         delete?: never;
@@ -304,6 +336,8 @@ export interface paths {
         /**
          * Issue an access token with a six-digit code
          * @description Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; like every call it is rate limited (`429` with `Retry-After`).
+         *
+         *     **Proxy mode:** `POST /api/tokens.createTwoFactor` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["tokens.createTwoFactor"];
         delete?: never;
@@ -325,6 +359,8 @@ export interface paths {
         /**
          * Revoke an access token
          * @description Revokes a token so it stops working at once (sign-out). Users may revoke their own tokens; product administrators any token. An unknown or already revoked token answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/tokens.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["tokens.delete"];
         options?: never;
@@ -342,6 +378,8 @@ export interface paths {
         /**
          * Check the access token
          * @description Tells whether the access token of the call still works and until when. An expired or revoked token answers `200` with `valid: false` rather than `401`, so a client can tell "signed out" from "wrong key".
+         *
+         *     **Proxy mode:** `POST /api/tokens.isValid` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["tokens.isValid"];
         put?: never;
@@ -362,6 +400,8 @@ export interface paths {
         /**
          * Count users
          * @description Counts users who are not soft-deleted, for the product administrators' cross-team figures. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.count"];
         put?: never;
@@ -382,6 +422,8 @@ export interface paths {
         /**
          * Export users as CSV
          * @description Exports every user who is not soft-deleted as CSV, one line per user. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.exportCsv"];
         put?: never;
@@ -402,6 +444,8 @@ export interface paths {
         /**
          * Export active users as CSV
          * @description Exports as CSV the users who signed in during the last 30 days and are neither pending nor soft-deleted, one line per user. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.exportActiveCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.exportActiveCsv"];
         put?: never;
@@ -422,6 +466,8 @@ export interface paths {
         /**
          * Export team administrators as CSV
          * @description Exports as CSV every team administrator with their team, one line per (team, admin) pair. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.exportTeamAdminsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.exportTeamAdminsCsv"];
         put?: never;
@@ -442,6 +488,8 @@ export interface paths {
         /**
          * Suggest users by name or e-mail
          * @description Suggests up to `size` users whose name or e-mail address starts with `term` (at least 3 characters), among the people who share a team with the caller. Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.autocomplete"];
         put?: never;
@@ -462,6 +510,8 @@ export interface paths {
         /**
          * Suggest any user by name or e-mail
          * @description Like `users.autocomplete`, but across every user of the product. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.autocompletePrivate"];
         put?: never;
@@ -482,6 +532,8 @@ export interface paths {
         /**
          * Search users
          * @description Finds users whose name or e-mail address contains `term` (at least 2 characters), page by page (page 1 to 10000, size 1 to 100). Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.search"];
         put?: never;
@@ -502,6 +554,8 @@ export interface paths {
         /**
          * Get a user by e-mail address (path)
          * @description Returns the user with this e-mail address, for a team or event admin about to invite someone. Team admins and product administrators may call it. No such user answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/users.findByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.findByEmail"];
         put?: never;
@@ -522,6 +576,8 @@ export interface paths {
         /**
          * Get a user by e-mail address (query)
          * @description The same lookup as `users.findByEmail` with the address in the `email` query parameter (e-mail format), which keeps it out of server path logs. Team admins and product administrators may call it. No such user answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/users.getByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.getByEmail"];
         put?: never;
@@ -542,17 +598,23 @@ export interface paths {
         /**
          * Get a user
          * @description Returns a user. Users may read themselves and the people who share a team with them; product administrators anyone. Anyone else, or no such user, answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/users.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.get"];
         /**
          * Update a user's profile
          * @description Changes the profile fields given (names, time zone, editing state); the rest keep their value. Users may update themselves, product administrators anyone. The e-mail address is changed with `users.updatePrivate`.
+         *
+         *     **Proxy mode:** `POST /api/users.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.update"];
         post?: never;
         /**
          * Delete a user
          * @description Soft-deletes a user: they can no longer sign in, and `users.restore` brings them back. Users may delete themselves, product administrators anyone. A user already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["users.delete"];
         options?: never;
@@ -570,17 +632,23 @@ export interface paths {
         /**
          * Start two-factor enrolment
          * @description Returns a fresh two-factor secret (and its `otpauth://` address for a QR code) to load into an authenticator app. Nothing changes until `users.setTwoFactorSecret` confirms it with a code. Users may call it only for themselves.
+         *
+         *     **Proxy mode:** `POST /api/users.getTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.getTwoFactorSecret"];
         /**
          * Turn on two-factor authentication
-         * @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a current code it produced and the account's password; from then on sign-in asks for the six-digit code. Users may call it only for themselves, and only once their address is verified (`403` before). A wrong code or password answers `422` (wrong passwords count toward the sign-in lockout); two-factor already on answers `409`.
+         * @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret` and a current code it produced; from then on sign-in asks for the six-digit code. Users may call it only for themselves. A wrong code answers `422`; two-factor already on answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.setTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.setTwoFactorSecret"];
         post?: never;
         /**
          * Turn off two-factor authentication
-         * @description Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone). The body proves the caller: the account's current password or a current code of its secret (an administrator's own password for someone else's account); a wrong one answers `422`, and wrong passwords count toward the sign-in lockout.
+         * @description Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone).
+         *
+         *     **Proxy mode:** `POST /api/users.deleteTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["users.deleteTwoFactorSecret"];
         options?: never;
@@ -598,6 +666,8 @@ export interface paths {
         /**
          * Get a pending user by e-mail address
          * @description Returns the pending (invited, not signed up) user with this e-mail address. Team admins, event admins and product administrators may call it. No pending user with the address answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/users.getPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.getPending"];
         put?: never;
@@ -618,6 +688,8 @@ export interface paths {
         /**
          * List product administrators
          * @description Lists the product administrators (internal staff who see cross-team counts and reports). Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.listProductAdmins` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.listProductAdmins"];
         put?: never;
@@ -638,10 +710,13 @@ export interface paths {
         /**
          * Remove a user's team role
          * @description Removes the user's role in the team (`teams.deleteRole` does the same by role id).
-         *     **This GET changes data**: never prefetch it, cache it, or call it to look something up. It is marked
-         *     `x-write: true`, so clients treat it as a write (queued one at a time, sent with an `Idempotency-Key`), and its
-         *     answer says `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
+         *     **This GET changes data**: never prefetch it, cache it, or call it to look something up; its answer says
+         *     `Cache-Control: no-store`. Removing the team's last admin, or the only admin of one of its events, answers `409`.
          *     Team admins of the team and product administrators may call it.
+         *
+         *     **A write, though a GET:** send it one at a time with an `Idempotency-Key` (the SDK does).
+         *
+         *     **Proxy mode:** `POST /api/users.deleteTeamRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.deleteTeamRole"];
         put?: never;
@@ -664,6 +739,8 @@ export interface paths {
         /**
          * Invite a user
          * @description Creates a pending user (invited, not signed up) and e-mails them a sign-up link. Team admins, event admins and product administrators may call it. An address that already belongs to a user answers `409`; use `users.findOrCreatePendingByEmail` to accept either.
+         *
+         *     **Proxy mode:** `POST /api/users.createPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.createPending"];
         delete?: never;
@@ -684,6 +761,8 @@ export interface paths {
         /**
          * Find a user by e-mail address, or invite them
          * @description Returns the user with this e-mail address (`200`), or creates a pending user and e-mails a sign-up link (`201`). Safe to repeat. Team admins, event admins and product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.findOrCreatePendingByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.findOrCreatePendingByEmail"];
         delete?: never;
@@ -704,6 +783,8 @@ export interface paths {
         /**
          * Check sign-up fields
          * @description Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.validate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.validate"];
         delete?: never;
@@ -724,6 +805,8 @@ export interface paths {
         /**
          * Resend the verification e-mail
          * @description E-mails a fresh verification link. Users may call it for themselves, product administrators for anyone. A user already verified answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.resendVerifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["users.resendVerifyEmail"];
         delete?: never;
@@ -743,6 +826,8 @@ export interface paths {
         /**
          * Restore a deleted user
          * @description Brings back a soft-deleted user. Only product administrators may call it. A user who is not deleted answers `409`; an anonymized user cannot be restored (`404`).
+         *
+         *     **Proxy mode:** `POST /api/users.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.restore"];
         post?: never;
@@ -763,6 +848,8 @@ export interface paths {
         /**
          * Change a user's password
          * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
+         *
+         *     **Proxy mode:** `POST /api/users.updatePassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updatePassword"];
         post?: never;
@@ -783,6 +870,10 @@ export interface paths {
         /**
          * Upload a user's photo
          * @description Replaces the profile photo with the uploaded image (`file`, JPEG, PNG or WebP up to 5 MB). Users may change their own photo, product administrators anyone's. Proxy mode posts to `/api/upload/users.updatePhoto`.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/users.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["users.updatePhoto"];
         post?: never;
@@ -803,6 +894,8 @@ export interface paths {
         /**
          * Update a user's account fields
          * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updatePrivate"];
         post?: never;
@@ -823,6 +916,8 @@ export interface paths {
         /**
          * Replace a user's tags
          * @description Replaces the user's tags with the given list. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/users.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateTags"];
         post?: never;
@@ -843,6 +938,8 @@ export interface paths {
         /**
          * Mark an onboarding step
          * @description Marks one onboarding step of the user done or not done. Users may call it only for themselves.
+         *
+         *     **Proxy mode:** `POST /api/users.updateOnboarding` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateOnboarding"];
         post?: never;
@@ -863,6 +960,8 @@ export interface paths {
         /**
          * Set a preference
          * @description Sets one preference of the user to any JSON value. Users may call it only for themselves.
+         *
+         *     **Proxy mode:** `POST /api/users.updatePreference` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updatePreference"];
         post?: never;
@@ -883,12 +982,16 @@ export interface paths {
         /**
          * Set the live cue
          * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
+         *
+         *     **Proxy mode:** `POST /api/users.updateTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateTrackableCue"];
         post?: never;
         /**
          * Clear the live cue
          * @description Clears the show caller's live cue and its clock; viewers who track the caller stop moving. Callers may clear only their own cue.
+         *
+         *     **Proxy mode:** `POST /api/users.deleteTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["users.deleteTrackableCue"];
         options?: never;
@@ -907,6 +1010,8 @@ export interface paths {
         /**
          * Set the live cue and its clock
          * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
+         *
+         *     **Proxy mode:** `POST /api/users.updateTrackableCueAndCueClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateTrackableCueAndCueClock"];
         post?: never;
@@ -927,6 +1032,8 @@ export interface paths {
         /**
          * Set the live cue's clock
          * @description Starts, pauses or resets the clock of the live cue. The caller must hold the showCaller role on the event of the cue and may set only their own clock. No live cue answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.updateTrackableClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateTrackableClock"];
         post?: never;
@@ -947,12 +1054,16 @@ export interface paths {
         /**
          * Set what the user follows in an event
          * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
+         *
+         *     **Proxy mode:** `POST /api/users.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["users.updateTracking"];
         post?: never;
         /**
          * Stop tracking an event
          * @description Forgets what the user follows in the event. Users may call it only for themselves.
+         *
+         *     **Proxy mode:** `POST /api/users.deleteTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["users.deleteTracking"];
         options?: never;
@@ -976,6 +1087,8 @@ export interface paths {
         /**
          * Make a user a product administrator, or not
          * @description Toggles whether the user is a product administrator. Only product administrators may call it, and not on themselves (`403`), so the product never loses its last administrator by accident.
+         *
+         *     **Proxy mode:** `POST /api/users.setAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         patch: operations["users.setAdmin"];
         trace?: never;
@@ -993,6 +1106,8 @@ export interface paths {
         /**
          * Anonymize a deleted user
          * @description Erases the personal data of a soft-deleted user for good (names, e-mail address, photo, tags, preferences), keeping the id so history still adds up. It cannot be undone. Only product administrators may call it. A user who is not soft-deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/users.anonymize` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["users.anonymize"];
         options?: never;
@@ -1011,6 +1126,8 @@ export interface paths {
          * Get several teams by id
          * @description Returns the teams whose ids are given, in the order given; ids the caller may not see or that do not exist are
          *     left out. Any signed-in user may call it for the teams they belong to; product administrators for any team.
+         *
+         *     **Proxy mode:** `POST /api/teams.listByIds` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listByIds"];
         put?: never;
@@ -1031,6 +1148,8 @@ export interface paths {
         /**
          * Count teams
          * @description Counts the teams that are not soft-deleted. Product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.count"];
         put?: never;
@@ -1052,6 +1171,8 @@ export interface paths {
          * Export all teams as CSV
          * @description Downloads every team that is not soft-deleted as a CSV file, one row per team with its id, title, e-mail, time zone,
          *     plan and HubSpot deal id. Product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.exportCsv"];
         put?: never;
@@ -1073,6 +1194,8 @@ export interface paths {
          * Suggest teams by title
          * @description Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
          *     administrators see every team; other users only their own teams.
+         *
+         *     **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.autocomplete"];
         put?: never;
@@ -1094,6 +1217,8 @@ export interface paths {
          * Export monthly active users per team as CSV
          * @description Downloads, for each team, how many of its members used the product in each month of the range (months in UTC), as a
          *     CSV file with one row per team and month. Product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.exportMonthlyActiveUsersCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.exportMonthlyActiveUsersCsv"];
         put?: never;
@@ -1115,6 +1240,8 @@ export interface paths {
          * Find the team linked to a HubSpot deal
          * @description Returns the team whose `hubspotDealId` is the given numeric deal id, so the sales side can tell whether a deal
          *     already has a team. `404` when no team is linked to the deal. Product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.getByHubspotDealId` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getByHubspotDealId"];
         put?: never;
@@ -1136,6 +1263,8 @@ export interface paths {
          * Find a team by its title
          * @description Returns the team with exactly this title (compared without regard to case), for example to warn that a name is
          *     taken. Product administrators only; `404` when no team has the title.
+         *
+         *     **Proxy mode:** `POST /api/teams.getByTitle` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getByTitle"];
         put?: never;
@@ -1156,6 +1285,8 @@ export interface paths {
         /**
          * List the team role types
          * @description Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listRoleTypes"];
         put?: never;
@@ -1177,6 +1308,8 @@ export interface paths {
          * List a user's teams
          * @description Lists the teams a user belongs to (holds a team role in, or an event role in one of its events). Users may list
          *     their own teams; product administrators anyone's.
+         *
+         *     **Proxy mode:** `POST /api/teams.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listByUser"];
         put?: never;
@@ -1199,11 +1332,15 @@ export interface paths {
          * @description Returns a team with its labels, roles, permissions and plan. Members of the team and product administrators may
          *     call it; billing fields (`card`, `invoices`, `subscriptions`, `subscriptionSchedules`) are filled for team admins
          *     and product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.get"];
         /**
          * Change a team's settings
          * @description Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.update"];
         post?: never;
@@ -1211,6 +1348,8 @@ export interface paths {
          * Delete a team
          * @description Soft-deletes a team: it and its events disappear from lists but can be restored by product administrators.
          *     `409` when the team is already deleted. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["teams.delete"];
         options?: never;
@@ -1229,6 +1368,8 @@ export interface paths {
          * List the users who can be given roles in a team
          * @description Lists the users who can be added to the team's events or made team admins: the team's members and the users
          *     invited to it who have not signed up yet (`pending: true`). Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listEligibleMembers"];
         put?: never;
@@ -1251,6 +1392,8 @@ export interface paths {
          * @description Returns the team's title and photo for a guest page. Read-only: a guest pass for one of the team's events or shows
          *     is accepted instead of an access token, and signed-in members may call it too to preview what guests see. `403` when
          *     the pass is for another team.
+         *
+         *     **Proxy mode:** `POST /api/teams.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getGuest"];
         put?: never;
@@ -1272,6 +1415,8 @@ export interface paths {
          * Get a team's template container
          * @description Returns the container of the show templates every event of the team can start from. Members of the team may
          *     call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.getTemplateContainer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getTemplateContainer"];
         put?: never;
@@ -1293,12 +1438,16 @@ export interface paths {
          * Get a team's internal account data
          * @description Returns the team's internal account data (HubSpot deal link, notes), which the team itself never sees. Product
          *     administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.getPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getPrivate"];
         /**
          * Change a team's internal account data
          * @description Changes the team's internal account data: links it to a HubSpot deal by its numeric id or unlinks it with null, and
          *     keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/teams.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updatePrivate"];
         post?: never;
@@ -1319,6 +1468,8 @@ export interface paths {
          * List a team's recently active users
          * @description Lists the members of the team who used the product in the last `days` days, most recent first. Team admins and
          *     product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.listActiveUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listActiveUsers"];
         put?: never;
@@ -1340,6 +1491,8 @@ export interface paths {
          * Get a team's global element manager
          * @description Returns what tracks the team's global elements, the reusable rows shared across its shows. Members of the team
          *     may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.getGlobalElementManager` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.getGlobalElementManager"];
         put?: never;
@@ -1365,6 +1518,8 @@ export interface paths {
          *     default time zone; without `teamId`, how many users of the whole product did, in UTC. A `POST` because the report
          *     is computed on request over a range the caller sends. Team admins of the team and internal product administrators
          *     may call it; a report without a team is for internal product administrators.
+         *
+         *     **Proxy mode:** `POST /api/teams.createDailyActiveUsersReport` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.createDailyActiveUsersReport"];
         delete?: never;
@@ -1386,6 +1541,8 @@ export interface paths {
          * Create the team's customer at the card payment provider
          * @description Creates the team's customer record at the card payment provider from the team's title and e-mail, so a card,
          *     invoices and subscriptions can be attached. `409` when the team already has one. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.createStripeCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.createStripeCustomer"];
         delete?: never;
@@ -1406,6 +1563,8 @@ export interface paths {
          * Put a team on a paid plan
          * @description Sets the plan the team is on and how many seats it pays for (see the plans group for the plans). Product
          *     administrators only; teams change their own billing through subscriptions.
+         *
+         *     **Proxy mode:** `POST /api/teams.updatePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updatePaymentPlan"];
         post?: never;
@@ -1429,6 +1588,8 @@ export interface paths {
          * Remove a team's paid plan
          * @description Takes the team off its paid plan; the team keeps its events. `409` when the team has no plan. Product administrators
          *     only.
+         *
+         *     **Proxy mode:** `POST /api/teams.removePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["teams.removePaymentPlan"];
         options?: never;
@@ -1448,6 +1609,10 @@ export interface paths {
          * Upload a team's photo
          * @description Replaces the team's photo with an uploaded image (PNG, JPEG or WebP, at most 5 MB), sent as multipart form data with
          *     a `file` part (proxy mode posts to `/api/upload/teams.updatePhoto`). Team admins only.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/teams.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["teams.updatePhoto"];
         post?: never;
@@ -1471,6 +1636,8 @@ export interface paths {
          * @description Adds a label the team can put on its events. Text 1 to 64 characters; colour 3 to 6 word characters, optionally
          *     after `#`, `#6B66F8` when omitted. `409` when the team already has a label with this text. Team admins and event
          *     admins of the team's events may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.createLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.createLabel"];
         delete?: never;
@@ -1492,6 +1659,8 @@ export interface paths {
          * @description Changes a team label's text and colour (text of 1 to 64 characters, colour of 3 to 6 word characters with an
          *     optional `#`); events carrying it show the change. `409` when another label of the team has this text. Team admins
          *     and event admins of the team's events may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updateLabel"];
         post?: never;
@@ -1515,6 +1684,8 @@ export interface paths {
          * @description Grants a named permission (see `permissions.list`) to some users of the team. `409` when the team already has
          *     this permission: change its holders with `teams.updatePermission` or `teams.updatePermissionByName`. Team admins
          *     only.
+         *
+         *     **Proxy mode:** `POST /api/teams.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.createPermission"];
         delete?: never;
@@ -1534,12 +1705,16 @@ export interface paths {
         /**
          * Change who holds a team permission
          * @description Replaces the list of users holding a team permission, found by its id. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updatePermission"];
         post?: never;
         /**
          * Remove a team permission
          * @description Removes a named permission from the team; nobody in the team holds it afterwards. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.deletePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["teams.deletePermission"];
         options?: never;
@@ -1559,6 +1734,8 @@ export interface paths {
          * Set who holds a team permission, by name
          * @description Replaces the list of users holding the named permission in the team, granting it first if the team does not have it
          *     yet. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.updatePermissionByName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updatePermissionByName"];
         post?: never;
@@ -1578,12 +1755,16 @@ export interface paths {
         /**
          * List a team's roles
          * @description Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.listRoles"];
         put?: never;
         /**
          * Give a user a team role
          * @description Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["teams.createRole"];
         delete?: never;
@@ -1604,6 +1785,8 @@ export interface paths {
          * Change a team role
          * @description Changes the type of a user's team role. The one team role type today is `admin`, so the call can only confirm it; it
          *     is there for the types to come. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.updateRole"];
         post?: never;
@@ -1611,6 +1794,8 @@ export interface paths {
          * Remove a team role
          * @description Takes a team role away from its user. `users.deleteTeamRole` does the same by user and team. Team admins only. The
          *     team's last admin, or the only admin of one of its events, answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/teams.deleteRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["teams.deleteRole"];
         options?: never;
@@ -1630,6 +1815,8 @@ export interface paths {
          * Invite a user as team admin
          * @description Makes a user an admin of the team and e-mails them an invitation; a user who has not signed up yet (`pending`)
          *     gets a sign-up link. Calling it again for the same user sends the invitation again. Team admins only.
+         *
+         *     **Proxy mode:** `POST /api/teams.inviteAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["teams.inviteAdmin"];
         post?: never;
@@ -1651,6 +1838,8 @@ export interface paths {
          * @description Downloads the proof of performance recorded on a show's rows (when each item actually ran, and its proof note) as a
          *     CSV file, optionally only proofs recorded in a time window. Times are written in `timeZone`, or the team's default
          *     time zone. Anyone holding a role on the event, and team admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/teams.exportProofsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["teams.exportProofsCsv"];
         put?: never;
@@ -1671,6 +1860,8 @@ export interface paths {
         /**
          * List the permission names
          * @description Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/permissions.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["permissions.list"];
         put?: never;
@@ -1692,6 +1883,8 @@ export interface paths {
          * List the view permissions
          * @description Lists the application's views and the event roles allowed to see each; the application hides a view from users
          *     without one of these roles (team admins always see it). Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/permissions.listViewPermissions` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["permissions.listViewPermissions"];
         put?: never;
@@ -1715,6 +1908,8 @@ export interface paths {
          *     sign-in app can route an address whose domain differs from the configured one (for example a sub-domain). With
          *     `email`, only the configurations whose matchers match that address (an empty list means password sign-in);
          *     without it, every configuration's matchers.
+         *
+         *     **Proxy mode:** `POST /api/sso.listEmailMatchers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["sso.listEmailMatchers"];
         put?: never;
@@ -1737,6 +1932,8 @@ export interface paths {
          * @description Public: tells the sign-in app whether a company domain signs in through single sign-on, before anyone is signed
          *     in. Answers only the public part of the configuration; `404` when the domain has none (the app then shows
          *     "Invalid SSO Domain").
+         *
+         *     **Proxy mode:** `POST /api/sso.getByDomain` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["sso.getByDomain"];
         put?: never;
@@ -1758,6 +1955,8 @@ export interface paths {
          * List the onboarding steps of a type
          * @description Lists the onboarding steps of one type in display order, for example the checklist shown to new teams. Any
          *     signed-in user may call it; an unknown type answers an empty list.
+         *
+         *     **Proxy mode:** `POST /api/onboarding.listByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["onboarding.listByType"];
         put?: never;
@@ -1778,6 +1977,8 @@ export interface paths {
         /**
          * Get an onboarding step
          * @description Returns one onboarding step by its key. Any signed-in user may call it; `404` for an unknown key.
+         *
+         *     **Proxy mode:** `POST /api/onboarding.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["onboarding.get"];
         put?: never;
@@ -1799,6 +2000,8 @@ export interface paths {
          * Get the team's card
          * @description Returns the card stored for the team, without its number or security code. A team without a card answers `404`. Team
          *     admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.getCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.getCard"];
         put?: never;
@@ -1807,6 +2010,8 @@ export interface paths {
          * @description Sends the credit card form to the card payment provider and stores the result as the team's card, replacing the card
          *     it had. The number, expiration, security code and ZIP go to the provider and are never stored or returned. A card
          *     the provider declines answers `402`. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.createCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["billing.createCard"];
         delete?: never;
@@ -1828,6 +2033,8 @@ export interface paths {
          * @description Changes the cardholder name, the expiry of a renewed card or the billing ZIP. The provider cannot change a card's
          *     number, so a new card is sent with `billing.createCard`. Team admins of the team (and internal product
          *     administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.updateCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["billing.updateCard"];
         post?: never;
@@ -1836,6 +2043,8 @@ export interface paths {
          * @description Removes the card from the team and from the card payment provider. While a subscription that is not canceled needs
          *     the card, the call answers `409`: cancel the subscription or store another card first. Team admins of the team (and
          *     internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.deleteCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["billing.deleteCard"];
         options?: never;
@@ -1856,6 +2065,8 @@ export interface paths {
          * @description Changes the name, e-mail address and ZIP code the card payment provider prints on the team's invoices. The customer
          *     record itself is made by the teams group's `createStripeCustomer` call; a team without one answers `404`. Team
          *     admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.updateCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["billing.updateCustomer"];
         post?: never;
@@ -1879,6 +2090,8 @@ export interface paths {
          * @description Prepares an invoice for the team at the card payment provider, for charges outside a subscription (for example
          *     production support for one event). It stays a `draft` until finalised at the provider. A team without a billing
          *     customer answers `409`. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/billing.createDraftInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["billing.createDraftInvoice"];
         delete?: never;
@@ -1899,6 +2112,8 @@ export interface paths {
          * @description Returns invoices from the card payment provider, newest first, one page at a time: those of the team `teamId`
          *     names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
          *     administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.listInvoices"];
         put?: never;
@@ -1923,6 +2138,8 @@ export interface paths {
          * @description Returns the invoice the subscription will produce at the end of its period, with a proposed price or seat change
          *     applied and prorated, without changing anything (so the body is optional, and the answer has no `stripeInvoiceId`).
          *     A canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.previewUpcomingInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["billing.previewUpcomingInvoice"];
         delete?: never;
@@ -1942,6 +2159,8 @@ export interface paths {
          * List prices
          * @description Returns the prices of the product catalogue at the card payment provider that plans and subscriptions can bill,
          *     active ones first. Any signed-in user may call it, for example to draw the pricing page.
+         *
+         *     **Proxy mode:** `POST /api/billing.listPrices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.listPrices"];
         put?: never;
@@ -1966,6 +2185,8 @@ export interface paths {
          * @description Starts a subscription of the team to a price, charged to the team's card. A team that already has a subscription
          *     that is not canceled, or has no card, answers `409`; a declined first charge answers `402`. Team admins of the team
          *     (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.createSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["billing.createSubscription"];
         delete?: never;
@@ -1984,6 +2205,8 @@ export interface paths {
         /**
          * Get a subscription
          * @description Returns one of the team's subscriptions. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.getSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.getSubscription"];
         /**
@@ -1991,6 +2214,8 @@ export interface paths {
          * @description Changes the price or the number of seats (prorated on the next invoice; preview it with
          *     `billing.previewUpcomingInvoice`), or sets or clears the cancellation at the end of the period. A canceled
          *     subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.updateSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["billing.updateSubscription"];
         post?: never;
@@ -1998,6 +2223,8 @@ export interface paths {
          * Cancel a subscription
          * @description Cancels the subscription: at once, or with `atPeriodEnd: true` in the body at the end of the period already paid. An already
          *     canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.cancelSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["billing.cancelSubscription"];
         options?: never;
@@ -2005,7 +2232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedule": {
+    "/teams/{teamId}/stripeSubscriptionSchedules": {
         parameters: {
             query?: never;
             header?: never;
@@ -2020,6 +2247,8 @@ export interface paths {
          *     the schedule takes over that subscription (one that already has a schedule answers `409`); without one it starts a
          *     new subscription when its first phase begins. Team admins of the team (and internal product administrators) may call
          *     it.
+         *
+         *     **Proxy mode:** `POST /api/billing.createSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["billing.createSubscriptionSchedule"];
         delete?: never;
@@ -2028,7 +2257,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/teams/{teamId}/stripeSubscriptionSchedule/{subscriptionScheduleId}": {
+    "/teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2039,12 +2268,16 @@ export interface paths {
          * Get a subscription schedule
          * @description Returns one of the team's subscription schedules with its phases. Team admins of the team (and internal product
          *     administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.getSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.getSubscriptionSchedule"];
         /**
          * Change a subscription schedule
          * @description Replaces the phases not yet finished, or what happens after the last one. A schedule that is completed, released or
          *     canceled answers `409`. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.updateSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["billing.updateSubscriptionSchedule"];
         post?: never;
@@ -2053,6 +2286,8 @@ export interface paths {
          * @description Cancels the schedule so its remaining phases never happen; a subscription it drives is canceled with it. A schedule
          *     that is already completed, released or canceled answers `409`. Team admins of the team (and internal product
          *     administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/billing.cancelSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["billing.cancelSubscriptionSchedule"];
         options?: never;
@@ -2071,6 +2306,8 @@ export interface paths {
          * List plans
          * @description Returns the plans, offered ones first. Any signed-in user may call it, for example to draw the pricing page or a
          *     team's plan picker.
+         *
+         *     **Proxy mode:** `POST /api/plans.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["plans.list"];
         put?: never;
@@ -2078,6 +2315,8 @@ export interface paths {
          * Create a plan
          * @description Adds a paid plan teams can be put on, billing one price at the card payment provider. A plan name already in use
          *     answers `409`. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/plans.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["plans.create"];
         delete?: never;
@@ -2099,6 +2338,8 @@ export interface paths {
          * Create a lead
          * @description Adds a sales lead. An e-mail address that already belongs to a lead answers `409`. Internal product administrators
          *     only.
+         *
+         *     **Proxy mode:** `POST /api/leads.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["leads.create"];
         delete?: never;
@@ -2120,6 +2361,8 @@ export interface paths {
          * Create a lead from a team
          * @description Makes a lead from a team's details and its first admin (source `team`), for example for a team on a trial. A team
          *     that already has a lead answers `409`. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.createFromTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["leads.createFromTeam"];
         delete?: never;
@@ -2138,18 +2381,24 @@ export interface paths {
         /**
          * Get a lead
          * @description Returns one lead with its tags. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["leads.get"];
         /**
          * Update a lead
          * @description Changes the fields sent; the others keep their values. Tags change through `leads.updateTags`. An e-mail address
          *     that already belongs to another lead answers `409`. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["leads.update"];
         post?: never;
         /**
          * Delete a lead
          * @description Deletes the lead. Its tags stay, for the other leads that carry them. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["leads.delete"];
         options?: never;
@@ -2168,6 +2417,8 @@ export interface paths {
          * List leads, a page at a time
          * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
          *     page past the end is empty. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["leads.list"];
         put?: never;
@@ -2189,6 +2440,8 @@ export interface paths {
          * Search leads
          * @description Finds leads whose name, e-mail address, company or tag contains the term (at least 2 characters), newest first, a
          *     page at a time (page 1 to 10000, size 1 to 100). Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["leads.search"];
         put?: never;
@@ -2211,6 +2464,8 @@ export interface paths {
          * Set a lead's tags
          * @description Replaces the lead's tags with the texts sent. A text no tag has yet creates the tag; tags left out are taken off the
          *     lead but not deleted. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/leads.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["leads.updateTags"];
         post?: never;
@@ -2231,6 +2486,8 @@ export interface paths {
          * List tags
          * @description Returns every lead tag in alphabetical order, with how many leads carry it. Tags are made by `leads.updateTags`.
          *     Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/tags.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["tags.list"];
         put?: never;
@@ -2253,12 +2510,16 @@ export interface paths {
          * Rename a tag
          * @description Changes a tag's text everywhere it is used. A text another tag already has answers `409`. Internal product
          *     administrators only.
+         *
+         *     **Proxy mode:** `POST /api/tags.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["tags.update"];
         post?: never;
         /**
          * Delete a tag
          * @description Deletes the tag and takes it off every lead that carried it. Internal product administrators only.
+         *
+         *     **Proxy mode:** `POST /api/tags.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["tags.delete"];
         options?: never;
@@ -2277,6 +2538,8 @@ export interface paths {
          * List all activity
          * @description Returns recorded changes across every team, newest first, a page at a time, optionally within a date range. Internal
          *     product administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.list"];
         put?: never;
@@ -2298,6 +2561,8 @@ export interface paths {
          * List a team's activity
          * @description Returns the changes recorded in the team's events and settings, newest first, a page at a time, optionally within a
          *     date range. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByTeam"];
         put?: never;
@@ -2319,6 +2584,8 @@ export interface paths {
          * List an event's activity
          * @description Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
          *     range. Event admins (admin or showCaller role, or team admin) may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByEvent"];
         put?: never;
@@ -2340,6 +2607,8 @@ export interface paths {
          * List a show's activity
          * @description Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
          *     range. Event admins may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByShow"];
         put?: never;
@@ -2361,6 +2630,8 @@ export interface paths {
          * List a show's cell changes
          * @description Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
          *     cell. Anyone with a role on the event may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listItemCells"];
         put?: never;
@@ -2382,6 +2653,8 @@ export interface paths {
          * List a show's row field changes
          * @description Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
          *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listItemFields"];
         put?: never;
@@ -2403,6 +2676,8 @@ export interface paths {
          * List a show's changes made by one method
          * @description Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
          *     Event admins may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByMethodName"];
         put?: never;
@@ -2424,6 +2699,8 @@ export interface paths {
          * List a show's deleted columns
          * @description Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
          *     contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listDeletedColumns"];
         put?: never;
@@ -2445,6 +2722,8 @@ export interface paths {
          * List a show's deleted rows
          * @description Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
          *     contributor can pick one to restore. Event contributors may call it.
+         *
+         *     **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listDeletedRows"];
         put?: never;
@@ -2467,6 +2746,8 @@ export interface paths {
          * @description Counts the changes recorded across the product and the distinct users who made them, one row per day, oldest first.
          *     The range defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
          *     administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivity` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivity"];
         put?: never;
@@ -2489,6 +2770,8 @@ export interface paths {
          * @description Counts the changes recorded in each event over the range (`count` is changes), largest first. The range defaults to
          *     the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only:
          *     the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityCountByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityCountByEvent"];
         put?: never;
@@ -2511,6 +2794,8 @@ export interface paths {
          * @description Counts the distinct users who made changes in each event over the range (`count` is users), largest first. The range
          *     defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
          *     administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityCountByEventUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityCountByEventUsers"];
         put?: never;
@@ -2533,6 +2818,8 @@ export interface paths {
          * @description Counts the changes recorded in each team over the range (`count` is changes), largest first. The range defaults to
          *     the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only:
          *     the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityCountByTeam"];
         put?: never;
@@ -2555,6 +2842,8 @@ export interface paths {
          * @description Counts the distinct members who made changes in each team over the range (`count` is users), largest first. The
          *     range defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
          *     administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityCountByTeamUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityCountByTeamUsers"];
         put?: never;
@@ -2577,6 +2866,8 @@ export interface paths {
          * @description Counts the activity-feed entries and distinct users of each trial event over the range, to see which trials are
          *     really used; most active first. The range defaults to the last 30 days and may span at most 366 days; at most 10000
          *     rows come back. Internal product administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityFeedCountsByTrialEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityFeedCountsByTrialEvent"];
         put?: never;
@@ -2599,6 +2890,8 @@ export interface paths {
          * @description Counts the changes and active members of each team, one row per team and day, by team then day. The range defaults
          *     to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators
          *     only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityGroupByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityGroupByTeam"];
         put?: never;
@@ -2621,6 +2914,8 @@ export interface paths {
          * @description Counts the changes each user made, one row per user and day, by user then day. The range defaults to the last 30
          *     days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only: the call
          *     sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getActivityGroupByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getActivityGroupByUser"];
         put?: never;
@@ -2643,6 +2938,8 @@ export interface paths {
          * @description Counts the events each team created over the range (`count` is events), largest first. The range defaults to the
          *     last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product administrators only: the
          *     call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getEventCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getEventCountByTeam"];
         put?: never;
@@ -2665,6 +2962,8 @@ export interface paths {
          * @description Counts the shows (lists, schedules) each team created over the range (`count` is shows), largest first. The range
          *     defaults to the last 30 days and may span at most 366 days; at most 10000 rows come back. Internal product
          *     administrators only: the call sees every team.
+         *
+         *     **Proxy mode:** `POST /api/reports.getShowCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["reports.getShowCountByTeam"];
         put?: never;
@@ -2688,6 +2987,8 @@ export interface paths {
          * Create an event
          * @description Creates an event in the team. Team admins may call it. The caller becomes the owner and an event admin; the time
          *     zone defaults to the team's default time zone. An `endOn` before `startOn` answers `422`.
+         *
+         *     **Proxy mode:** `POST /api/events.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.create"];
         delete?: never;
@@ -2709,6 +3010,8 @@ export interface paths {
          * Create the trial event
          * @description Creates the one event a team on a free trial may plan, flagged `isTrialEvent`. Team admins may call it. A team that
          *     already has a trial event, or that pays for a plan, answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.createTrial` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.createTrial"];
         delete?: never;
@@ -2728,12 +3031,16 @@ export interface paths {
          * Get an event
          * @description Returns the event with its labels, roles and permissions. Anyone with a role on the event, and the team's admins,
          *     may call it. A soft-deleted event answers `404` except to team admins.
+         *
+         *     **Proxy mode:** `POST /api/events.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.get"];
         /**
          * Update an event
          * @description Changes the event fields sent; the others keep their value. Event admins (and team admins) may call it. An archived
          *     or soft-deleted event answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.update"];
         post?: never;
@@ -2741,6 +3048,8 @@ export interface paths {
          * Delete an event (soft)
          * @description Soft-deletes the event: it leaves every list but can be restored with `events.restore` until it is deleted
          *     permanently. Event admins (and team admins) may call it. An event already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.delete"];
         options?: never;
@@ -2762,6 +3071,8 @@ export interface paths {
          * Archive an event
          * @description Archives the event: it moves to the team's archived list, whole and read-only, until `events.restore`. Event admins
          *     (and team admins) may call it. An event already archived answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.archive"];
         options?: never;
@@ -2783,6 +3094,8 @@ export interface paths {
          * Delete an event permanently
          * @description Deletes the event with its shows, documents and folders for good; it cannot be restored. Team admins may call it,
          *     and only on an event that is already soft-deleted (otherwise `409`), so that one click cannot destroy a live event.
+         *
+         *     **Proxy mode:** `POST /api/events.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.deletePermanently"];
         options?: never;
@@ -2802,6 +3115,8 @@ export interface paths {
          * Restore an event
          * @description Brings back a soft-deleted or archived event: both flags are cleared. Event admins (and team admins) may call it. An
          *     event that is neither answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.restore"];
         post?: never;
@@ -2825,6 +3140,8 @@ export interface paths {
          * @description Copies the event into the same team with its shows, labels, roles and permissions (documents and folders when
          *     `includeDocs`). With `startOn`, every time in the copy moves by the same amount. Event admins (and team admins) may
          *     call it.
+         *
+         *     **Proxy mode:** `POST /api/events.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.duplicate"];
         delete?: never;
@@ -2843,6 +3160,8 @@ export interface paths {
         /**
          * List all events
          * @description Lists the events of every team, newest first, a page at a time. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.list"];
         put?: never;
@@ -2863,6 +3182,8 @@ export interface paths {
         /**
          * Count all events
          * @description Counts the events of every team, soft-deleted ones excluded. Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.count"];
         put?: never;
@@ -2884,6 +3205,8 @@ export interface paths {
          * Export all events as CSV
          * @description Returns every team's events as a CSV file, one event per line after a header line. Only product administrators may
          *     call it.
+         *
+         *     **Proxy mode:** `POST /api/events.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.exportCsv"];
         put?: never;
@@ -2905,6 +3228,8 @@ export interface paths {
          * Export chosen events as CSV
          * @description Returns the events that match every filter given as a CSV file, in the same columns as `events.exportCsv`. Only
          *     product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.exportFilteredCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.exportFilteredCsv"];
         put?: never;
@@ -2926,6 +3251,8 @@ export interface paths {
          * Suggest events by title
          * @description Suggests events whose title contains the term (at least 2 characters), among the events the caller may see; product
          *     administrators see every team's.
+         *
+         *     **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.autocomplete"];
         put?: never;
@@ -2947,6 +3274,8 @@ export interface paths {
          * Search all events
          * @description Searches the title and description of every team's events (term at least 2 characters), a page at a time (page 1 to
          *     10000, size 1 to 100). Only product administrators may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.search"];
         put?: never;
@@ -2967,6 +3296,8 @@ export interface paths {
         /**
          * List a team's archived events
          * @description Lists the team's archived events, most recently archived first. Team members may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listArchivedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listArchivedByTeam"];
         put?: never;
@@ -2977,7 +3308,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/events/deleted": {
+    "/teams/{teamId}/events/deleted": {
         parameters: {
             query?: never;
             header?: never;
@@ -2985,9 +3316,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List deleted events
-         * @description Lists soft-deleted events, which can still be restored or deleted permanently: those of the team `teamId` names, or,
-         *     without it, of every team the caller is an admin of. Team admins may call it.
+         * List a team's deleted events
+         * @description Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listDeletedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listDeletedByTeam"];
         put?: never;
@@ -2998,7 +3330,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/events/shows": {
+    "/teams/{teamId}/events/shows": {
         parameters: {
             query?: never;
             header?: never;
@@ -3006,9 +3338,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List events with their shows
-         * @description Lists active events, each with the shows the caller may see (private shows only for event admins): those of the
-         *     team `teamId` names, or, without it, of every team the caller belongs to. Team members may call it.
+         * List a team's events with their shows
+         * @description Lists the team's active events, each with the shows the caller may see (private shows only for event admins). Team
+         *     members may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listWithShowsByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listWithShowsByTeam"];
         put?: never;
@@ -3019,7 +3353,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/event/search": {
+    "/teams/{teamId}/event/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -3028,9 +3362,10 @@ export interface paths {
         };
         /**
          * Search a team's events
-         * @description Searches the title and description of events (term at least 2 characters), a page at a time (page 1 to 10000, size
-         *     1 to 100): the events of the team `teamId` names, or, without it, of every team the caller belongs to. Team members
-         *     may call it.
+         * @description Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
+         *     10000, size 1 to 100). Team members may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.searchByTeam"];
         put?: never;
@@ -3052,6 +3387,8 @@ export interface paths {
          * List a user's events
          * @description Lists the active events the user holds a role on or administers through their team, soonest first. The user may list
          *     their own; product administrators anyone's.
+         *
+         *     **Proxy mode:** `POST /api/events.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listByUser"];
         put?: never;
@@ -3073,6 +3410,8 @@ export interface paths {
          * Search a user's events
          * @description Searches the events `events.listByUser` returns (term at least 2 characters), a page at a time (page 1 to 10000,
          *     size 1 to 100). The user may search their own; product administrators anyone's.
+         *
+         *     **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.searchByUser"];
         put?: never;
@@ -3094,6 +3433,8 @@ export interface paths {
          * List the labels on a user's events
          * @description Lists the distinct labels on the events `events.listByUser` returns, for filtering the dashboard by label. The user
          *     may list their own; product administrators anyone's.
+         *
+         *     **Proxy mode:** `POST /api/events.listLabelsByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listLabelsByUser"];
         put?: never;
@@ -3104,7 +3445,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/events/owners": {
+    "/users/{userId}/events/owners": {
         parameters: {
             query?: never;
             header?: never;
@@ -3113,8 +3454,10 @@ export interface paths {
         };
         /**
          * List the owners of a user's events
-         * @description Lists the distinct owners of the events `events.listByUser` returns for the user `userId` names (the caller when
-         *     left out), for filtering the dashboard by owner. A user may list their own; product administrators anyone's.
+         * @description Lists the distinct owners of the events `events.listByUser` returns for the user, for filtering the dashboard by
+         *     owner. A user may list their own; product administrators anyone's.
+         *
+         *     **Proxy mode:** `POST /api/events.listOwnersByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listOwnersByUser"];
         put?: never;
@@ -3134,8 +3477,10 @@ export interface paths {
         };
         /**
          * Get an event as a guest
-         * @description Returns the read-only guest view of the event: no roles, permissions, owner or documents. Callable with a guest pass
-         *     for this event instead of an access token; a pass for another event answers `403`.
+         * @description Returns the read-only guest view of the event: no roles, permissions, owner or documents. Needs a guest pass for
+         *     this event (an access token is not accepted here); a pass for another event answers `403`.
+         *
+         *     **Proxy mode:** `POST /api/events.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.getGuest"];
         put?: never;
@@ -3157,6 +3502,8 @@ export interface paths {
          * List an event's shows
          * @description Lists the event's active shows, lists and schedules; private shows only for event admins. Anyone with a role on the
          *     event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listShows"];
         put?: never;
@@ -3178,6 +3525,8 @@ export interface paths {
          * List an event's shows as a guest
          * @description Lists the event's shows a guest may see: never private ones. Callable with a guest pass for this event instead of an
          *     access token; a pass for another event answers `403`.
+         *
+         *     **Proxy mode:** `POST /api/events.listGuestShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listGuestShows"];
         put?: never;
@@ -3199,6 +3548,8 @@ export interface paths {
          * List who may be given a role
          * @description Lists the members of the event's team who hold no role on the event yet, for the role picker. Event admins (and team
          *     admins) may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listEligibleMembers"];
         put?: never;
@@ -3219,18 +3570,24 @@ export interface paths {
         /**
          * List an event's roles
          * @description Lists who holds which role on the event. Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listRoles"];
         /**
          * Change a user's role on an event
          * @description Replaces the role a user holds on the event. Event admins (and team admins) may call it. A user who holds no role
          *     answers `404`; taking the last `admin` role away answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.updateRole"];
         /**
          * Give a user a role on an event
          * @description Gives a member of the event's team a role on the event. Event admins (and team admins) may call it. A user who
          *     already holds a role answers `409` (change it with `events.updateRole`); a user outside the team answers `422`.
+         *
+         *     **Proxy mode:** `POST /api/events.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.createRole"];
         /**
@@ -3238,6 +3595,8 @@ export interface paths {
          * @description Takes a user's role on the event away. A user holds one role per event, and an event role has no id of its own, so
          *     the body names the user, as `events.updateRole` does. Event admins (and team admins) may call it. A user who holds
          *     no role answers `404`; removing the event's last `admin` answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.removeRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.removeRole"];
         options?: never;
@@ -3256,6 +3615,8 @@ export interface paths {
          * List who holds one event role
          * @description Lists the holders of one role (`readOnly`, `contributor`, `admin` or `showCaller`) on the event. Anyone with a role
          *     on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listRolesByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listRolesByType"];
         put?: never;
@@ -3279,6 +3640,8 @@ export interface paths {
          * Grant a permission on an event
          * @description Grants a named permission (one of those `GET /permissions` lists) to event roles. Event admins (and team admins) may
          *     call it. A permission already granted on the event answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.createPermission"];
         delete?: never;
@@ -3298,6 +3661,8 @@ export interface paths {
         /**
          * Change a permission on an event
          * @description Replaces the roles that hold a permission on the event. Event admins (and team admins) may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.updatePermission"];
         post?: never;
@@ -3305,6 +3670,8 @@ export interface paths {
          * Remove a permission from an event
          * @description Removes a named permission from the event; no event role holds it afterwards. Event admins (and team admins) may
          *     call it.
+         *
+         *     **Proxy mode:** `POST /api/events.removePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.removePermission"];
         options?: never;
@@ -3324,6 +3691,8 @@ export interface paths {
          * Hand an event to a new owner
          * @description Makes another member of the event's team the owner; the new owner also becomes an event admin. The current owner and
          *     team admins may call it. A user outside the team answers `422`.
+         *
+         *     **Proxy mode:** `POST /api/events.updateOwner` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.updateOwner"];
         post?: never;
@@ -3345,6 +3714,10 @@ export interface paths {
          * Replace an event's cover photo
          * @description Uploads a new cover photo (JPEG, PNG or WebP, at most 10 MB) as multipart form data with a `file` part. Event
          *     contributors (and team admins) may call it.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/events.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["events.updatePhoto"];
         post?: never;
@@ -3366,6 +3739,10 @@ export interface paths {
          * Replace an event's branding asset
          * @description Uploads a new branding asset (an image or a PDF, at most 10 MB; for example the logo on PDF exports) as multipart
          *     form data with a `file` part. Event contributors (and team admins) may call it.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/events.updateAsset`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["events.updateAsset"];
         post?: never;
@@ -3388,6 +3765,8 @@ export interface paths {
          * Add a label to an event
          * @description Adds a label (text 1 to 64 characters; colour `#6B66F8` unless given) to the event. Event contributors (and team
          *     admins) may call it. A label with the same text on the event answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.addLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.addLabel"];
         delete?: never;
@@ -3408,12 +3787,16 @@ export interface paths {
          * Change a label on an event
          * @description Changes the text or colour of one of the event's labels. Event contributors (and team admins) may call it. Text
          *     already used by another label on the event answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.updateLabel"];
         post?: never;
         /**
          * Remove a label from an event
          * @description Removes one of the event's labels. Event contributors (and team admins) may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.removeLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.removeLabel"];
         options?: never;
@@ -3434,6 +3817,8 @@ export interface paths {
          * Add a global element label to an event
          * @description Adds a label that the event's global elements (reusable rows shared across shows) may carry. Event admins (and team
          *     admins) may call it. A global element label with the same text answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.addGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["events.addGlobalElementLabel"];
         delete?: never;
@@ -3454,6 +3839,8 @@ export interface paths {
          * Change a global element label
          * @description Changes the text or colour of one of the event's global element labels; every global element carrying it shows the
          *     change. Event admins (and team admins) may call it. Text already used answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.updateGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.updateGlobalElementLabel"];
         post?: never;
@@ -3461,6 +3848,8 @@ export interface paths {
          * Remove a global element label
          * @description Removes one of the event's global element labels and takes it off every global element carrying it. Event admins
          *     (and team admins) may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.removeGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["events.removeGlobalElementLabel"];
         options?: never;
@@ -3480,6 +3869,8 @@ export interface paths {
          * Resend an event invitation
          * @description E-mails the invited user a fresh link to the event. Event admins (and team admins) may call it. A user who holds no
          *     role on the event answers `404`; one who has already signed up answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/events.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["events.resendInvite"];
         post?: never;
@@ -3499,6 +3890,8 @@ export interface paths {
         /**
          * List event products
          * @description Lists what a team can buy per event, with prices. Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/events.listProducts` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listProducts"];
         put?: never;
@@ -3520,6 +3913,8 @@ export interface paths {
          * List the event role types
          * @description Lists the roles a user can hold on an event: readOnly, contributor, admin, showCaller. Any signed-in user may call
          *     it.
+         *
+         *     **Proxy mode:** `POST /api/events.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.listRoleTypes"];
         put?: never;
@@ -3542,6 +3937,8 @@ export interface paths {
          * @description Lists the documents that are neither archived nor deleted, newest first: those of the event `eventId` names, or,
          *     without it, of every event the caller holds a role on (team admins: every event of their teams). Anyone with a role
          *     on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["eventDocs.list"];
         put?: never;
@@ -3566,6 +3963,10 @@ export interface paths {
          * @description Uploads a document (at most 50 MB) as multipart form data with a `file` part, and places it in the event's file tree
          *     (in `parentId`, or at the root). Event contributors (and team admins) may call it. A `parentId` that is not a folder
          *     of this event answers `422`.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/eventDocs.upload`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         post: operations["eventDocs.upload"];
         delete?: never;
@@ -3586,6 +3987,8 @@ export interface paths {
          * Update a document
          * @description Renames a document or changes whether public signed URLs may be issued for it. Event contributors (and team admins)
          *     may call it. An archived or deleted document answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["eventDocs.update"];
         post?: never;
@@ -3593,6 +3996,8 @@ export interface paths {
          * Delete a document (soft)
          * @description Soft-deletes a document and its place in the file tree; `eventDocs.restore` brings it back. Event contributors (and
          *     team admins) may call it. A document already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["eventDocs.delete"];
         options?: never;
@@ -3612,6 +4017,8 @@ export interface paths {
          * Restore a document
          * @description Brings back a soft-deleted or archived document; both flags are cleared. Event contributors (and team admins) may
          *     call it. A document that is neither answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["eventDocs.restore"];
         post?: never;
@@ -3635,6 +4042,8 @@ export interface paths {
          * Archive a document
          * @description Archives a document: it leaves the event's document list and file tree until `eventDocs.restore`. Event contributors
          *     (and team admins) may call it. A document already archived answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["eventDocs.archive"];
         options?: never;
@@ -3653,6 +4062,8 @@ export interface paths {
          * Get a download address for a document
          * @description Returns a signed address the browser can fetch the document from without credentials, valid for `ttl` seconds (at
          *     most 2592000). Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.getSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["eventDocs.getSignedUrl"];
         put?: never;
@@ -3674,6 +4085,8 @@ export interface paths {
          * Get a public download address for a document
          * @description Returns a signed address for a document marked `isPublic`, with no access token, for shared guest links (docs have
          *     public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.getPublicSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["eventDocs.getPublicSignedUrl"];
         put?: never;
@@ -3695,6 +4108,8 @@ export interface paths {
          * Get download addresses for several documents
          * @description Returns one signed address per document named (the `eventDocId` key repeated, 1 to 100 ids), each valid for `ttl`
          *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
+         *
+         *     **Proxy mode:** `POST /api/eventDocs.listSignedUrls` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["eventDocs.listSignedUrls"];
         put?: never;
@@ -3716,6 +4131,8 @@ export interface paths {
          * Get a file system object
          * @description Returns one file or folder of the event's file tree. Anyone with a role on the event, and the team's admins, may
          *     call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.get"];
         put?: never;
@@ -3724,6 +4141,8 @@ export interface paths {
          * Delete a file system object (soft)
          * @description Soft-deletes a file or folder (a folder with everything in it); `fsObjects.restore` brings it back. Event
          *     contributors (and team admins) may call it. An object already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["fsObjects.delete"];
         options?: never;
@@ -3743,6 +4162,8 @@ export interface paths {
          * Restore a file system object
          * @description Brings back a soft-deleted or archived file or folder, with what was inside it. Event contributors (and team admins)
          *     may call it. An object that is neither, or whose folder is still archived or deleted, answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["fsObjects.restore"];
         post?: never;
@@ -3766,6 +4187,8 @@ export interface paths {
          * Archive a file system object
          * @description Archives a file or folder. Everything inside an archived folder is archived implicitly (`implicitlyArchived`) and
          *     comes back with it. Event contributors (and team admins) may call it. An object already archived answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["fsObjects.archive"];
         options?: never;
@@ -3787,6 +4210,8 @@ export interface paths {
          * Delete a file system object permanently
          * @description Deletes a file or folder, everything inside it and the documents they refer to, for good. Event admins (and team
          *     admins) may call it, and only on an object already soft-deleted (otherwise `409`).
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["fsObjects.deletePermanently"];
         options?: never;
@@ -3807,6 +4232,8 @@ export interface paths {
          * Create a folder
          * @description Creates a folder in the event's file tree, in `parentId` or at the root. Event contributors (and team admins) may
          *     call it. A sibling with the same name answers `409`; a `parentId` that is not a folder of this event answers `422`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.createFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["fsObjects.createFolder"];
         delete?: never;
@@ -3827,6 +4254,8 @@ export interface paths {
          * Rename a folder
          * @description Renames a folder. Event contributors (and team admins) may call it. A sibling with the same name answers `409`; an
          *     id that is a file, not a folder, answers `422`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.updateFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["fsObjects.updateFolder"];
         post?: never;
@@ -3847,6 +4276,8 @@ export interface paths {
          * List a folder's contents
          * @description Lists the files and folders directly inside a folder, folders first, then by `sortableName`; archived and deleted
          *     ones are left out. Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.listChildren` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.listChildren"];
         put?: never;
@@ -3868,6 +4299,8 @@ export interface paths {
          * Get an event's whole file tree
          * @description Returns the event's file tree from the root down, each folder with its `children`; archived and deleted objects are
          *     left out. Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.listNested` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.listNested"];
         put?: never;
@@ -3889,6 +4322,8 @@ export interface paths {
          * List archived file system objects
          * @description Lists the event's files and folders archived explicitly; what is inside an archived folder is not listed again.
          *     Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.listArchived` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.listArchived"];
         put?: never;
@@ -3910,6 +4345,8 @@ export interface paths {
          * Search an event's files
          * @description Finds files and folders of the event whose name contains the term (at least 3 characters), archived and deleted ones
          *     left out. Anyone with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.search"];
         put?: never;
@@ -3933,6 +4370,8 @@ export interface paths {
          * @description Moves a file or folder (with its contents) into another folder of the same event. Event contributors (and team
          *     admins) may call it. Moving a folder into itself or below itself, or next to a sibling of the same name, answers
          *     `409`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["fsObjects.move"];
         post?: never;
@@ -3954,6 +4393,8 @@ export interface paths {
          * Move a file system object to the root
          * @description Moves a file or folder (with its contents) to the root of the event's file tree. Event contributors (and team
          *     admins) may call it. A sibling of the same name at the root answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.moveToRoot` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["fsObjects.moveToRoot"];
         post?: never;
@@ -3974,6 +4415,8 @@ export interface paths {
          * Get how a file system object is drawn
          * @description Returns the display type of one file or folder (`folder`, or the display type of what a file refers to). Anyone with
          *     a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.getDisplayType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.getDisplayType"];
         put?: never;
@@ -3995,6 +4438,8 @@ export interface paths {
          * List the display types in an event's file tree
          * @description Lists the distinct display types of the event's active files and folders, for the file browser's type filter. Anyone
          *     with a role on the event, and the team's admins, may call it.
+         *
+         *     **Proxy mode:** `POST /api/fsObjects.listDisplayTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["fsObjects.listDisplayTypes"];
         put?: never;
@@ -4018,12 +4463,18 @@ export interface paths {
          * @description Creates a show from a CSV file: the first line names the columns, each further line becomes a row, in order. Event
          *     contributors may call it (contributors, event admins, show callers and team admins). A file that is not CSV
          *     answers `422`.
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/shows.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["shows.importCsv"];
         /**
          * Create a show
          * @description Creates a show in the event, empty or (with `templateId`) as a copy of a template's columns and rows. Event
          *     contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["shows.create"];
         delete?: never;
@@ -4044,12 +4495,16 @@ export interface paths {
          * @description Returns a show with its categories, PDF presets and global element containers; its rows and columns come from
          *     `shows.getItemSetList`. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
          *     admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/shows.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.get"];
         /**
          * Update a show
          * @description Changes a show's title or description. Event contributors may call it (contributors, event admins, show callers
          *     and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.update"];
         post?: never;
@@ -4057,6 +4512,8 @@ export interface paths {
          * Delete a show permanently
          * @description Deletes a show with its item set list, rows and columns for good; it cannot be restored. Event admins may call it
          *     (event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["shows.deletePermanently"];
         options?: never;
@@ -4065,6 +4522,8 @@ export interface paths {
          * Delete a show (soft)
          * @description Soft-deletes a show: it leaves the event's lists but can be brought back with `shows.restore`. Event admins may
          *     call it (event admins, show callers and team admins). Deleting a show already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         patch: operations["shows.delete"];
         trace?: never;
@@ -4081,6 +4540,8 @@ export interface paths {
          * Archive a show
          * @description Archives a show: it is kept read-only and leaves the event's active lists until restored. Event admins may call it
          *     (event admins, show callers and team admins). Archiving an archived show answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.archive"];
         post?: never;
@@ -4102,6 +4563,8 @@ export interface paths {
          * Restore a show
          * @description Brings back a soft-deleted or archived show. Event admins may call it (event admins, show callers and team
          *     admins). A show that is neither answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.restore"];
         post?: never;
@@ -4124,6 +4587,8 @@ export interface paths {
          * @description Archives a show kept as a template: it is no longer offered for new shows until restored. Event admins may call it
          *     (event admins, show callers and team admins). A show that is not a template, or a template already archived,
          *     answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.archiveTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.archiveTemplate"];
         post?: never;
@@ -4145,6 +4610,8 @@ export interface paths {
          * Restore a show template
          * @description Restores an archived show template so it is offered for new shows again. Event admins may call it (event admins,
          *     show callers and team admins). A template that is not archived answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.restoreTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.restoreTemplate"];
         post?: never;
@@ -4166,6 +4633,8 @@ export interface paths {
          * Make a show private or visible
          * @description Makes a show private (event admins and team admins only) or visible again to everyone with an event role. Event
          *     admins may call it (event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.setPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.setPrivate"];
         post?: never;
@@ -4189,6 +4658,8 @@ export interface paths {
          * @description Copies a show, with its columns, rows, categories and PDF presets, into the same event. Proofs of performance,
          *     actual durations and tracking are not copied. Event contributors may call it (contributors, event admins, show
          *     callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["shows.duplicate"];
         delete?: never;
@@ -4210,6 +4681,8 @@ export interface paths {
          * Duplicate a show into another event
          * @description Copies a show, as `shows.duplicate` does, into another event of the same team. The caller must be a contributor on
          *     both events. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["shows.duplicateToEvent"];
         delete?: never;
@@ -4231,6 +4704,8 @@ export interface paths {
          * Create a PDF preset
          * @description Saves PDF export settings on the show for everyone on the event to reuse. Event contributors may call it
          *     (contributors, event admins, show callers and team admins). A preset name already used on the show answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.createPdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["shows.createPdfPreset"];
         delete?: never;
@@ -4251,6 +4726,8 @@ export interface paths {
          * Update a PDF preset
          * @description Replaces a PDF preset's settings. Event contributors may call it (contributors, event admins, show callers and
          *     team admins). A name another preset of the show uses answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/shows.updatePdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.updatePdfPreset"];
         post?: never;
@@ -4273,6 +4750,8 @@ export interface paths {
          * @description Replaces the show's global element containers (the sections that hold global elements), in order; a container left
          *     out is removed and its rows stay in the show, unlinked from the section. Event contributors may call it
          *     (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.updateGlobalElementContainers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.updateGlobalElementContainers"];
         post?: never;
@@ -4294,6 +4773,8 @@ export interface paths {
          * @description Returns the show's columns, item sets with their rows, row order, each user's column settings and live tracking.
          *     Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a
          *     private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.getItemSetList"];
         put?: never;
@@ -4316,6 +4797,8 @@ export interface paths {
          * @description Returns the show's rows as CSV: a header line with the column titles in the shared order, then one line per row in
          *     running order. Soft-deleted rows and columns are left out. Anyone with a role on the event (readOnly, contributor,
          *     admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/shows.exportItemSetListCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.exportItemSetListCsv"];
         put?: never;
@@ -4338,6 +4821,8 @@ export interface paths {
          * @description The read-only guest view of `shows.getItemSetList`: only the guest-pass columns, no notes, proofs, user settings
          *     or global element details. Guests call it with the show’s guest pass (`guestPass`) instead of an access token;
          *     members use the calls without `/guest`.
+         *
+         *     **Proxy mode:** `POST /api/shows.getItemSetListAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.getItemSetListAsGuest"];
         put?: never;
@@ -4360,6 +4845,8 @@ export interface paths {
          * @description Returns the item set list with only the columns named in `columnIds` (for print and PDF export), without notes,
          *     proofs or user settings. Without `columnIds`, every column the caller sees, in the caller's own column order. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team
          *     admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/shows.getItemSetListSubset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.getItemSetListSubset"];
         put?: never;
@@ -4383,6 +4870,8 @@ export interface paths {
          *     Without `columnIds`, every guest-pass column, in the guest order. Guests
          *     call it with the show’s guest pass (`guestPass`) instead of an access token; members use the calls without
          *     `/guest`.
+         *
+         *     **Proxy mode:** `POST /api/shows.getItemSetListSubsetAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.getItemSetListSubsetAsGuest"];
         put?: never;
@@ -4405,6 +4894,8 @@ export interface paths {
          * @description Returns the rows of the show that are linked to a global element, each with the version it shows, the latest
          *     version and the other rows that reference it. Anyone with a role on the event (readOnly, contributor, admin or
          *     showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/shows.listGlobalElementShowItems` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["shows.listGlobalElementShowItems"];
         put?: never;
@@ -4428,6 +4919,8 @@ export interface paths {
          * @description Recomputes the show's derived values (planned start times from the start row and durations, header totals and the
          *     running order) after bulk edits or imports. Event contributors may call it (contributors, event admins, show
          *     callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/shows.recount` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.recount"];
         post?: never;
@@ -4449,6 +4942,8 @@ export interface paths {
          * Reset all start times
          * @description Drops every manual start time so each row starts when the one before ends, counted from the start row. Show callers
          *     and event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/shows.resetAllStartTimes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.resetAllStartTimes"];
         post?: never;
@@ -4470,6 +4965,8 @@ export interface paths {
          * Clear all proof of performance
          * @description Clears the proof of performance, proof history and actual duration of every row and stops tracking, to run the show
          *     again. Show callers and event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/shows.clearProofOfPerformance` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["shows.clearProofOfPerformance"];
         post?: never;
@@ -4491,6 +4988,8 @@ export interface paths {
          * @description Returns the show templates of the event's team that can start a new show in this event. Archived templates are
          *     listed only with `includeArchived=true`. Anyone with a role on the event (readOnly, contributor, admin or
          *     showCaller) or a team admin may call it.
+         *
+         *     **Proxy mode:** `POST /api/templates.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["templates.listByEvent"];
         put?: never;
@@ -4511,6 +5010,8 @@ export interface paths {
         /**
          * List global show templates
          * @description Returns the templates the product offers to every team. Any signed-in user may call it.
+         *
+         *     **Proxy mode:** `POST /api/templates.listGlobal` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["templates.listGlobal"];
         put?: never;
@@ -4533,12 +5034,18 @@ export interface paths {
          * Import a list from CSV
          * @description Creates a list from a CSV file: the first line names the columns, each further line becomes a row. Event
          *     contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/lists.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["lists.importCsv"];
         /**
          * Create a list
          * @description Creates a list in the event: a show whose `type` is `list`, empty or from a template. Event contributors may call
          *     it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/lists.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["lists.create"];
         delete?: never;
@@ -4559,6 +5066,8 @@ export interface paths {
          * Update a list
          * @description Changes a list's title or description. Event contributors may call it (contributors, event admins, show callers
          *     and team admins).
+         *
+         *     **Proxy mode:** `POST /api/lists.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["lists.update"];
         post?: never;
@@ -4580,6 +5089,8 @@ export interface paths {
          * Restore a list
          * @description Brings back a soft-deleted or archived list. Event admins may call it (event admins, show callers and team
          *     admins). A list that is neither answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/lists.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["lists.restore"];
         post?: never;
@@ -4602,6 +5113,8 @@ export interface paths {
          * Duplicate a list
          * @description Copies a list with its columns and rows into the same event. Event contributors may call it (contributors, event
          *     admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/lists.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["lists.duplicate"];
         delete?: never;
@@ -4623,6 +5136,8 @@ export interface paths {
          * Duplicate a list into another event
          * @description Copies a list with its columns and rows into another event of the same team. The caller must be a contributor on
          *     both events. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/lists.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["lists.duplicateToEvent"];
         delete?: never;
@@ -4643,12 +5158,18 @@ export interface paths {
          * Import a schedule from CSV
          * @description Creates a schedule from a CSV file: the first line names the columns, each further line becomes a row. Event
          *     contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
+         *
+         *     **Proxy mode:** `POST /api/upload/schedules.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
          */
         put: operations["schedules.importCsv"];
         /**
          * Create a schedule
          * @description Creates a schedule in the event: a show whose `type` is `schedule`, empty or from a template. Event contributors
          *     may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/schedules.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -4669,6 +5190,8 @@ export interface paths {
          * Update a schedule
          * @description Changes a schedule's title or description. Event contributors may call it (contributors, event admins, show
          *     callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/schedules.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["schedules.update"];
         post?: never;
@@ -4690,6 +5213,8 @@ export interface paths {
          * Restore a schedule
          * @description Brings back a soft-deleted or archived schedule. Event admins may call it (event admins, show callers and team
          *     admins). A schedule that is neither answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/schedules.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["schedules.restore"];
         post?: never;
@@ -4712,6 +5237,8 @@ export interface paths {
          * Duplicate a schedule
          * @description Copies a schedule with its columns and rows into the same event. Event contributors may call it (contributors,
          *     event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/schedules.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["schedules.duplicate"];
         delete?: never;
@@ -4733,6 +5260,8 @@ export interface paths {
          * Duplicate a schedule into another event
          * @description Copies a schedule with its columns and rows into another event of the same team. The caller must be a contributor
          *     on both events. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/schedules.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["schedules.duplicateToEvent"];
         delete?: never;
@@ -4752,6 +5281,8 @@ export interface paths {
          * List a show's categories
          * @description Returns the show's categories in the order they were created. Anyone with a role on the event (readOnly,
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/categories.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["categories.list"];
         put?: never;
@@ -4759,6 +5290,8 @@ export interface paths {
          * Create a category
          * @description Adds a category to the show for filing its rows. Event contributors may call it (contributors, event admins, show
          *     callers and team admins). A name already used on the show answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/categories.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         post: operations["categories.create"];
         delete?: never;
@@ -4778,12 +5311,16 @@ export interface paths {
          * Get a category
          * @description Returns one category of the show. Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a
          *     team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/categories.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["categories.get"];
         /**
          * Update a category
          * @description Renames or recolours a category. Event contributors may call it (contributors, event admins, show callers and team
          *     admins). A name another category of the show uses answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/categories.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["categories.update"];
         post?: never;
@@ -4791,6 +5328,8 @@ export interface paths {
          * Delete a category
          * @description Deletes a category for good; rows filed under it keep their content and lose the category. Event contributors may
          *     call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/categories.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         delete: operations["categories.delete"];
         options?: never;
@@ -4810,6 +5349,8 @@ export interface paths {
          * Add a row
          * @description Adds one row to an item set, after `afterRowId` or at the end, and places it in the running order. Event
          *     contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.createRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.createRow"];
         post?: never;
@@ -4831,6 +5372,8 @@ export interface paths {
          * Add several rows
          * @description Adds 1 to 500 rows to an item set in one call, in order, after `afterRowId` or at the end. Event contributors may
          *     call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.createRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.createRows"];
         post?: never;
@@ -4852,6 +5395,8 @@ export interface paths {
          * Record proof of performance
          * @description Records that a row was performed: when, by the caller, for how long, with an optional note. The previous proof moves
          *     to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.createRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.createRowProof"];
         post?: never;
@@ -4873,6 +5418,8 @@ export interface paths {
          * Update a row
          * @description Changes a row's title, cells, notes or planned duration; start times after it are recomputed. A locked row answers
          *     `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateRow"];
         post?: never;
@@ -4894,6 +5441,8 @@ export interface paths {
          * Update a row's settings
          * @description Replaces a row's settings (item or header, locked, skipped). Event contributors may call it (contributors, event
          *     admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateRowSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateRowSettings"];
         post?: never;
@@ -4915,6 +5464,8 @@ export interface paths {
          * Update a row's presentation
          * @description Replaces how a row looks (colour, bold, collapsed). Event contributors may call it (contributors, event admins,
          *     show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateRowPresentation` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateRowPresentation"];
         post?: never;
@@ -4936,6 +5487,8 @@ export interface paths {
          * Update a proof's note
          * @description Changes the note on a row's latest proof of performance. A row without a proof answers `409`. Show callers and event
          *     admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateItemRowProofNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateItemRowProofNote"];
         post?: never;
@@ -4957,6 +5510,8 @@ export interface paths {
          * Restore a row
          * @description Brings back a soft-deleted row in its old place in the running order. A row that is not deleted answers `409`.
          *     Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.restoreRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.restoreRow"];
         post?: never;
@@ -4978,6 +5533,8 @@ export interface paths {
          * Clear a row's proof
          * @description Removes a row's latest proof of performance and its actual duration; its proof history is kept. Show callers and
          *     event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.clearItemRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.clearItemRowProof"];
         post?: never;
@@ -4999,6 +5556,8 @@ export interface paths {
          * Clear a row's proof history
          * @description Removes every earlier proof of performance of a row; the latest proof is kept. Show callers and event admins may
          *     call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.clearItemRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.clearItemRowProofHistory"];
         post?: never;
@@ -5020,6 +5579,8 @@ export interface paths {
          * Set the start row
          * @description Sets the row the item set starts at; planned start times are counted from it. Show callers and event admins may call
          *     it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateShowStartRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateShowStartRow"];
         post?: never;
@@ -5042,6 +5603,8 @@ export interface paths {
          * @description Publishes a row as a new global element (version 1), filed in one of the show's global element containers, so
          *     other shows can reuse it. A row already linked to a global element answers `409`. Event contributors may call it
          *     (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.publishRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.publishRow"];
         post?: never;
@@ -5064,6 +5627,8 @@ export interface paths {
          * @description Brings every row that references this row's global element, in every show, to the latest version. A row not linked
          *     to a global element answers `409`. Event contributors may call it (contributors, event admins, show callers and
          *     team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.publishRowEverywhere` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.publishRowEverywhere"];
         post?: never;
@@ -5086,6 +5651,8 @@ export interface paths {
          * @description Publishes this row's current content as a new version of its global element; other rows keep their version until
          *     updated. A row not linked to a global element answers `409`. Event contributors may call it (contributors, event
          *     admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.pushRowChangesToGlobalElement` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.pushRowChangesToGlobalElement"];
         post?: never;
@@ -5108,6 +5675,8 @@ export interface paths {
          * @description Replaces the rows (in any show) that follow this row's global element; rows left out are unlinked and keep their
          *     content. A row not linked to a global element answers `409`. Event contributors may call it (contributors, event
          *     admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateGlobalElementReferences` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateGlobalElementReferences"];
         post?: never;
@@ -5130,6 +5699,8 @@ export interface paths {
          * @description Switches this row to another published version of its global element (to roll back, or to catch up). A version
          *     that does not exist answers `422`; a row not linked to a global element answers `409`. Event contributors may call
          *     it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateGlobalElementVersion` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateGlobalElementVersion"];
         post?: never;
@@ -5151,6 +5722,8 @@ export interface paths {
          * Record actual durations
          * @description Records how long rows really ran, for several rows at once (for example when a show caller corrects the times after
          *     the show). Show callers and event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateActualDurations` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateActualDurations"];
         post?: never;
@@ -5172,6 +5745,8 @@ export interface paths {
          * @description Returns the latest proof of performance of every proven row of the item set list, in running order. Anyone with a
          *     role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a private show is
          *     visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/itemSets.listProofs` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["itemSets.listProofs"];
         put?: never;
@@ -5193,6 +5768,8 @@ export interface paths {
          * List a row's proof history
          * @description Returns every proof of performance recorded for a row, newest first. Anyone with a role on the event (readOnly,
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/itemSets.listRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["itemSets.listRowProofHistory"];
         put?: never;
@@ -5215,6 +5792,8 @@ export interface paths {
          * Delete a row (soft)
          * @description Soft-deletes a row: it leaves the running order and can be brought back with `itemSets.restoreRow`. A locked row
          *     answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.deleteRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.deleteRow"];
         post?: never;
@@ -5236,6 +5815,8 @@ export interface paths {
          * Delete several rows (soft)
          * @description Soft-deletes 1 to 500 rows at once, all or none; a locked row among them answers `409`. Event contributors may
          *     call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.deleteRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.deleteRows"];
         post?: never;
@@ -5257,6 +5838,8 @@ export interface paths {
          * Set a cell
          * @description Sets one cell of a row. A value that does not suit the column's type, or a deleted column, answers `422`; a locked
          *     row answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateItemRowCell` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateItemRowCell"];
         post?: never;
@@ -5277,6 +5860,8 @@ export interface paths {
         /**
          * Set a row's notes
          * @description Replaces a row's notes. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateItemRowNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateItemRowNote"];
         post?: never;
@@ -5298,6 +5883,8 @@ export interface paths {
          * Move a row
          * @description Moves one row to a new place in the running order; start times are recomputed. Event contributors may call it
          *     (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.moveRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.moveRow"];
         post?: never;
@@ -5319,6 +5906,8 @@ export interface paths {
          * Move several rows
          * @description Moves 1 to 500 rows, kept together in the given order, to a new place in the running order. Event contributors may
          *     call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.moveRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.moveRows"];
         post?: never;
@@ -5339,12 +5928,16 @@ export interface paths {
          * Get the running order
          * @description Returns the row ids of the item set list in running order. Anyone with a role on the event (readOnly, contributor,
          *     admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/itemSets.getRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["itemSets.getRowOrder"];
         /**
          * Set the running order
          * @description Replaces the whole running order; it must name every row of the item set list exactly once, else `422`. Event
          *     contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateRowOrder"];
         post?: never;
@@ -5366,6 +5959,8 @@ export interface paths {
          * Track the live show
          * @description Starts live tracking at a row, moves it to the next row, or stops it; everyone viewing the show follows. Show
          *     callers and event admins may call it (the showCaller role counts as event admin).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["itemSets.updateTracking"];
         post?: never;
@@ -5393,6 +5988,8 @@ export interface paths {
          * @description Sets 1 to 1000 cells across rows in one call, all or none (for paste and fill-down). A value that does not suit
          *     its column answers `422`; a locked row answers `409`. Event contributors may call it (contributors, event admins,
          *     show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/itemSets.updateMultipleCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         patch: operations["itemSets.updateMultipleCells"];
         trace?: never;
@@ -5408,6 +6005,8 @@ export interface paths {
          * List row titles
          * @description Returns each row's id and title in running order, for row pickers. Anyone with a role on the event (readOnly,
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
+         *
+         *     **Proxy mode:** `POST /api/itemSets.listItemRowTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["itemSets.listItemRowTitles"];
         put?: never;
@@ -5430,6 +6029,8 @@ export interface paths {
          * Add a column
          * @description Adds a column after `afterColumnId` or at the end of the shared order; its cells start empty. A heading already
          *     used answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.create"];
         post?: never;
@@ -5451,6 +6052,8 @@ export interface paths {
          * Update a column
          * @description Changes a column's heading, type or width. Changing the type keeps the cells that suit the new type and empties
          *     the others. Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.update"];
         post?: never;
@@ -5473,6 +6076,8 @@ export interface paths {
          * @description Soft-deletes a column: it is hidden everywhere, guest views included, and can be brought back with
          *     `columns.restore`. Event contributors may call it (contributors, event admins, show callers and team admins). A
          *     column already deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/columns.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.delete"];
         post?: never;
@@ -5494,6 +6099,8 @@ export interface paths {
          * Restore a column
          * @description Brings back a soft-deleted column with its cells, at the end of the shared order. Event contributors may call it
          *     (contributors, event admins, show callers and team admins). A column that is not deleted answers `409`.
+         *
+         *     **Proxy mode:** `POST /api/columns.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.restore"];
         post?: never;
@@ -5515,6 +6122,8 @@ export interface paths {
          * Move a column
          * @description Moves a column in the shared column order. Event contributors may call it (contributors, event admins, show
          *     callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.move"];
         post?: never;
@@ -5536,6 +6145,8 @@ export interface paths {
          * Move a guest column
          * @description Moves a column within the guest-pass columns, the order guests see. A column guests do not see answers `409`.
          *     Event contributors may call it (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.moveGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.moveGuest"];
         post?: never;
@@ -5557,6 +6168,8 @@ export interface paths {
          * Move a column in your own view
          * @description Moves a column in the caller's own column order; the shared order is unchanged. Anyone with a role on the event
          *     may call it; it changes the caller's own view only.
+         *
+         *     **Proxy mode:** `POST /api/columns.moveForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.moveForUser"];
         post?: never;
@@ -5578,6 +6191,8 @@ export interface paths {
          * Show a column to guests
          * @description Adds a column to the guest-pass columns, last, so guests see it. A column guests already see answers `409`. Event
          *     admins may call it (event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.addGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.addGuestPass"];
         post?: never;
@@ -5599,6 +6214,8 @@ export interface paths {
          * Hide a column from guests
          * @description Removes a column from the guest-pass columns; guests stop seeing it at once. A column guests do not see answers
          *     `409`. Event admins may call it (event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.deleteGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.deleteGuestPass"];
         post?: never;
@@ -5620,6 +6237,8 @@ export interface paths {
          * Make a user's column order the shared one
          * @description Copies a user's own column order to the shared order everyone sees. Event contributors may call it (contributors,
          *     event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.setOrderFromUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.setOrderFromUser"];
         post?: never;
@@ -5641,6 +6260,8 @@ export interface paths {
          * Show your hidden columns
          * @description Shows again every column the caller hid in their own view. Anyone with a role on the event may call it; it changes
          *     the caller's own view only.
+         *
+         *     **Proxy mode:** `POST /api/columns.showHiddenForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.showHiddenForUser"];
         post?: never;
@@ -5662,6 +6283,8 @@ export interface paths {
          * Update a column's cell settings
          * @description Changes how the cells of a column are shown (alignment, wrapping) for everyone. Event contributors may call it
          *     (contributors, event admins, show callers and team admins).
+         *
+         *     **Proxy mode:** `POST /api/columns.updateItemSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.updateItemSettings"];
         post?: never;
@@ -5683,6 +6306,8 @@ export interface paths {
          * Hide or show a column in your own view
          * @description Hides a column from the caller's own view, or shows it again. Anyone with a role on the event may call it; it
          *     changes the caller's own view only.
+         *
+         *     **Proxy mode:** `POST /api/columns.updateUserVisibility` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.updateUserVisibility"];
         post?: never;
@@ -5704,6 +6329,8 @@ export interface paths {
          * Update your note settings
          * @description Sets whether the caller sees row notes and proof notes. Anyone with a role on the event may call it; it changes
          *     the caller's own view only.
+         *
+         *     **Proxy mode:** `POST /api/columns.updateUserNoteSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.updateUserNoteSettings"];
         post?: never;
@@ -5725,6 +6352,8 @@ export interface paths {
          * Update your view settings
          * @description Sets the caller's row height and row numbering. Anyone with a role on the event may call it; it changes the
          *     caller's own view only.
+         *
+         *     **Proxy mode:** `POST /api/columns.updateUserSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         put: operations["columns.updateUserSettings"];
         post?: never;
@@ -5746,6 +6375,8 @@ export interface paths {
          * @description Returns each live column's id and heading in the shared order, for column pickers. Anyone with a role on the event
          *     (readOnly, contributor, admin or showCaller) or a team admin may call it; a private show is visible to event
          *     admins only.
+         *
+         *     **Proxy mode:** `POST /api/columns.listTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["columns.listTitles"];
         put?: never;
@@ -5762,9 +6393,11 @@ export interface components {
     schemas: {
         /**
          * Format: email
-         * @description An e-mail address, at most 254 characters: letters, digits, `_`, `+` and `-` in dot-separated parts before the
-         *     `@`; letters and digits in parts joined by `.` or `-` after it, ending in a top-level domain of two or more letters.
-         *     The sign-in app also requires that domain to be on the standard list (plus `mail`); that list is not repeated here.
+         * @description An e-mail address of at most 254 characters, as RFC 5321 and RFC 5322 write one without quotes or an IP literal:
+         *     before the `@`, dot-separated runs of letters, digits and any of ``!#$%&'*+/=?^_`{|}~-`` (so `o'brien@example.com`
+         *     is an address); after it, a domain name whose last label is a top-level domain on IANA's list of top-level domains,
+         *     or `mail`. The pattern states all of it but the list, which it would repeat as some 1,400 names; an address whose
+         *     top-level domain is not on it answers `422`, as one that breaks the pattern does.
          * @example ada@example.com
          */
         Email: string;
@@ -5894,11 +6527,11 @@ export interface components {
              */
             photo?: string | null;
             /**
-             * @description `editing` while the user is editing a show (avatars then say '{name} is editing...'); otherwise `viewing`.
+             * @description `editing` while the user is editing a show (avatars then say '{name} is editing...'); any other value, such as
+             *     `viewing`, means not editing.
              * @example viewing
-             * @enum {string}
              */
-            type?: "viewing" | "editing";
+            type?: string;
             /** @description The password; accepted on writes, never returned. */
             password?: components["schemas"]["NewPassword"];
             /**
@@ -6071,7 +6704,9 @@ export interface components {
         };
         /**
          * @description A first or last name: 2 to 50 characters, none of `$ < > ;`, and not a link: no `://` (any scheme), no `www.`, and
-         *     no domain name (a letter or digit, a dot, then two letters, as in `example.com`).
+         *     no domain name ending in a top-level domain on IANA's list or `mail` (`example.com` is a link; `St.John` and
+         *     `Mary.Ann` are names, as `john` and `ann` are no top-level domains). The pattern states all of it but the list; a
+         *     name that is a link answers `422`.
          * @example Ada
          */
         PersonName: string;
@@ -6796,11 +7431,11 @@ export interface components {
             lastName?: components["schemas"]["PersonName"];
             timezone?: components["schemas"]["TimeZone"];
             /**
-             * @description `editing` while the user edits a show, `viewing` otherwise.
+             * @description `editing` marks the user as editing a show; any other value (the product's clients send `viewing`) clears the
+             *     mark.
              * @example editing
-             * @enum {string}
              */
-            type?: "viewing" | "editing";
+            type?: string;
         };
         /**
          * @description A fresh two-factor secret to enrol in an authenticator app. It is not active until confirmed with
@@ -6819,7 +7454,7 @@ export interface components {
              */
             otpauthUrl: string;
         };
-        /** @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a code it produced, and the account's password: a session alone cannot change how the account signs in. */
+        /** @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret` and a code it produced. */
         TwoFactorSecretRequest: {
             /**
              * @description The base32 secret being confirmed.
@@ -6831,26 +7466,6 @@ export interface components {
              * @example 123456
              */
             timeBasedToken: string;
-            /**
-             * Format: password
-             * @description The account's current password (6 to 32 characters, as at sign-in).
-             * @example Correct-Horse-9
-             */
-            password: string;
-        };
-        /** @description Proof that the caller may turn two-factor authentication off: the account's current password, or a current code of its secret. A session alone cannot change how the account signs in. */
-        TwoFactorRemovalRequest: {
-            /**
-             * Format: password
-             * @description The account's current password (6 to 32 characters, as at sign-in).
-             * @example Correct-Horse-9
-             */
-            password?: string;
-            /**
-             * @description A current six-digit code of the account's secret.
-             * @example 123456
-             */
-            timeBasedToken?: string;
         };
         /**
          * @description The product administrators (internal staff who see cross-team counts and reports), by name.
@@ -6870,7 +7485,9 @@ export interface components {
             firstName?: components["schemas"]["PersonName"];
             lastName?: components["schemas"]["PersonName"];
             /**
-             * @description Where to send the user after sign-up, a path in the application.
+             * Format: uri-reference
+             * @description Where to send the user after sign-up: a path in the application, or an address. The sign-in app follows it only
+             *     within its own site.
              * @example /dash/team/65a1f0c2e4b0a1b2c3d4e5f7
              */
             url?: string;
@@ -10469,7 +11086,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request broke a rule of this description; `errors` names each field. */
+        /** @description The request broke a rule stated on one of its fields; `errors` names each field and rule. */
         ValidationFailed: {
             headers: {
                 /**
@@ -10879,8 +11496,8 @@ export interface components {
     parameters: {
         /**
          * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-         *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-         *     call without it is still answered, and its error answers carry an id the server made up.
+         *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+         *     without it is still answered, and its error answers carry an id the server made up.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         RequestId: string;
@@ -10897,7 +11514,7 @@ export interface components {
          *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
          *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
          *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-         *     visible ASCII, 1 to 128 characters.
+         *     any header value of 1 to 256 characters.
          * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
          */
         IdempotencyKey: string;
@@ -11039,7 +11656,7 @@ export interface components {
          */
         StripeCardId: string;
         /**
-         * @description Only this team's; left out, the teams the operation names.
+         * @description Limits the answer to this team. Left out, the answer covers every team the operation's description names.
          * @example 65a1f0c2e4b0a1b2c3d4e5f7
          */
         TeamIdQuery: components["schemas"]["Id"];
@@ -11098,11 +11715,6 @@ export interface components {
          * @example updateItemRowCell
          */
         ActivityAuditMethodName: components["schemas"]["ActivityAuditMethodName"];
-        /**
-         * @description The user to answer for; left out, the caller.
-         * @example 65a1f0c2e4b0a1b2c3d4e5f6
-         */
-        UserIdQuery: components["schemas"]["Id"];
         /**
          * @description The event role.
          * @example contributor
@@ -11210,8 +11822,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11228,7 +11840,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11311,8 +11923,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11372,8 +11984,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11390,7 +12002,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11479,8 +12091,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11545,8 +12157,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11563,7 +12175,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11628,8 +12240,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11646,7 +12258,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11741,8 +12353,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11759,7 +12371,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11848,8 +12460,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -11944,8 +12556,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12022,8 +12634,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12083,8 +12695,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12101,7 +12713,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12161,8 +12773,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12227,8 +12839,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12245,7 +12857,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12305,8 +12917,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12323,7 +12935,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12388,8 +13000,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12406,7 +13018,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12473,8 +13085,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12491,7 +13103,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12558,8 +13170,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12576,7 +13188,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12635,8 +13247,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12653,7 +13265,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12715,8 +13327,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12775,8 +13387,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12836,8 +13448,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12897,8 +13509,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -12958,8 +13570,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13031,8 +13643,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13103,8 +13715,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13180,8 +13792,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13241,8 +13853,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13315,8 +13927,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13377,8 +13989,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13445,8 +14057,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13463,7 +14075,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13530,8 +14142,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13548,7 +14160,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13640,8 +14252,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13708,8 +14320,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13726,7 +14338,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13823,8 +14435,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13841,7 +14453,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13855,11 +14467,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TwoFactorRemovalRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The user without two-factor authentication. */
             200: {
@@ -13907,8 +14515,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -13975,8 +14583,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14036,8 +14644,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14054,7 +14662,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14156,8 +14764,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14174,7 +14782,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14264,8 +14872,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14282,7 +14890,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14371,8 +14979,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14389,7 +14997,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14478,8 +15086,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14496,7 +15104,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14588,8 +15196,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14606,7 +15214,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14698,8 +15306,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14716,7 +15324,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14783,8 +15391,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14801,7 +15409,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14882,8 +15490,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -14900,7 +15508,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14997,8 +15605,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15015,7 +15623,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15082,8 +15690,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15100,7 +15708,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15172,8 +15780,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15190,7 +15798,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15262,8 +15870,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15280,7 +15888,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15347,8 +15955,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15365,7 +15973,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15427,8 +16035,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15445,7 +16053,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15512,8 +16120,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15530,7 +16138,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15627,8 +16235,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15645,7 +16253,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15717,8 +16325,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15735,7 +16343,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15802,8 +16410,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15820,7 +16428,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -15887,8 +16495,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -15905,7 +16513,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16006,8 +16614,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16067,8 +16675,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16128,8 +16736,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16206,8 +16814,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16278,8 +16886,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16344,8 +16952,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16412,8 +17020,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16480,8 +17088,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16540,8 +17148,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16608,8 +17216,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16676,8 +17284,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16694,7 +17302,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16761,8 +17369,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16779,7 +17387,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -16871,8 +17479,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -16939,8 +17547,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17007,8 +17615,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17075,8 +17683,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17143,8 +17751,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17161,7 +17769,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17264,8 +17872,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17332,8 +17940,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17400,8 +18008,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17418,7 +18026,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17479,8 +18087,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17497,7 +18105,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17589,8 +18197,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17607,7 +18215,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17674,8 +18282,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17692,7 +18300,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17784,8 +18392,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17802,7 +18410,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17877,8 +18485,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -17895,7 +18503,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -17992,8 +18600,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18010,7 +18618,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18112,8 +18720,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18130,7 +18738,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18227,8 +18835,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18245,7 +18853,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18317,8 +18925,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18335,7 +18943,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18400,8 +19008,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18418,7 +19026,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18496,8 +19104,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18564,8 +19172,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18582,7 +19190,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18679,8 +19287,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18697,7 +19305,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18769,8 +19377,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18787,7 +19395,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18882,8 +19490,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -18900,7 +19508,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -18983,8 +19591,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19066,8 +19674,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19126,8 +19734,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19192,8 +19800,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19252,8 +19860,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19348,8 +19956,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19414,8 +20022,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19481,8 +20089,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19549,8 +20157,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19567,7 +20175,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19635,8 +20243,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19653,7 +20261,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19722,8 +20330,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19740,7 +20348,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19833,8 +20441,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19851,7 +20459,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -19918,8 +20526,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -19936,7 +20544,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20025,7 +20633,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only this team's; left out, the teams the operation names.
+                 * @description Limits the answer to this team. Left out, the answer covers every team the operation's description names.
                  * @example 65a1f0c2e4b0a1b2c3d4e5f7
                  */
                 teamId?: components["parameters"]["TeamIdQuery"];
@@ -20044,8 +20652,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20106,8 +20714,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20124,7 +20732,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20226,8 +20834,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20285,8 +20893,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20303,7 +20911,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20401,8 +21009,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20474,8 +21082,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20492,7 +21100,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20595,8 +21203,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20613,7 +21221,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20715,8 +21323,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20733,7 +21341,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -20830,8 +21438,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20903,8 +21511,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -20921,7 +21529,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21023,8 +21631,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21041,7 +21649,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21138,8 +21746,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21197,8 +21805,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21215,7 +21823,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21305,8 +21913,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21323,7 +21931,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21413,8 +22021,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21431,7 +22039,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21523,8 +22131,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21591,8 +22199,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21609,7 +22217,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21706,8 +22314,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21724,7 +22332,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -21786,8 +22394,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21874,8 +22482,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21935,8 +22543,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -21953,7 +22561,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22020,8 +22628,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22080,8 +22688,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22098,7 +22706,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22195,8 +22803,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22213,7 +22821,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -22297,8 +22905,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22380,8 +22988,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22470,8 +23078,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22565,8 +23173,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22665,8 +23273,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22760,8 +23368,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22850,8 +23458,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -22945,8 +23553,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23035,8 +23643,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23114,8 +23722,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23186,8 +23794,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23258,8 +23866,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23330,8 +23938,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23402,8 +24010,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23474,8 +24082,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23546,8 +24154,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23618,8 +24226,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23690,8 +24298,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23762,8 +24370,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23823,8 +24431,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23841,7 +24449,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -23908,8 +24516,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -23926,7 +24534,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24023,8 +24631,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24091,8 +24699,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24109,7 +24717,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24206,8 +24814,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24224,7 +24832,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24316,8 +24924,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24334,7 +24942,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24426,8 +25034,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24444,7 +25052,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24536,8 +25144,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24554,7 +25162,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24646,8 +25254,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24664,7 +25272,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -24743,8 +25351,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24804,8 +25412,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24864,8 +25472,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -24945,8 +25553,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25018,8 +25626,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25095,8 +25703,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25156,8 +25764,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25220,18 +25828,12 @@ export interface operations {
     };
     "events.listDeletedByTeam": {
         parameters: {
-            query?: {
-                /**
-                 * @description Only this team's; left out, the teams the operation names.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId?: components["parameters"]["TeamIdQuery"];
-            };
+            query?: never;
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25241,7 +25843,13 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path?: never;
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -25288,18 +25896,12 @@ export interface operations {
     };
     "events.listWithShowsByTeam": {
         parameters: {
-            query?: {
-                /**
-                 * @description Only this team's; left out, the teams the operation names.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId?: components["parameters"]["TeamIdQuery"];
-            };
+            query?: never;
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25309,7 +25911,13 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path?: never;
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -25358,11 +25966,6 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Only this team's; left out, the teams the operation names.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
-                 */
-                teamId?: components["parameters"]["TeamIdQuery"];
-                /**
                  * @description What to search for, at least 2 characters.
                  * @example gala
                  */
@@ -25381,8 +25984,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25392,7 +25995,13 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path?: never;
+            path: {
+                /**
+                 * @description The team's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f7
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -25443,8 +26052,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25527,8 +26136,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25595,8 +26204,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25659,18 +26268,12 @@ export interface operations {
     };
     "events.listOwnersByUser": {
         parameters: {
-            query?: {
-                /**
-                 * @description The user to answer for; left out, the caller.
-                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
-                 */
-                userId?: components["parameters"]["UserIdQuery"];
-            };
+            query?: never;
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25680,7 +26283,13 @@ export interface operations {
                  */
                 "X-Client-Id"?: components["parameters"]["ClientId"];
             };
-            path?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 65a1f0c2e4b0a1b2c3d4e5f6
+                 */
+                userId: components["parameters"]["UserId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -25731,8 +26340,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25799,8 +26408,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25867,8 +26476,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -25935,8 +26544,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26003,8 +26612,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26071,8 +26680,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26089,7 +26698,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26186,8 +26795,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26204,7 +26813,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26301,8 +26910,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26319,7 +26928,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26416,8 +27025,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26489,8 +27098,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26507,7 +27116,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26604,8 +27213,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26622,7 +27231,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26694,8 +27303,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26712,7 +27321,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26777,8 +27386,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26795,7 +27404,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26862,8 +27471,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26880,7 +27489,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -26947,8 +27556,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -26965,7 +27574,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27032,8 +27641,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27050,7 +27659,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27147,8 +27756,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27165,7 +27774,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27267,8 +27876,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27285,7 +27894,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27352,8 +27961,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27370,7 +27979,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27467,8 +28076,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27485,7 +28094,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27587,8 +28196,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27605,7 +28214,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27672,8 +28281,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27690,7 +28299,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -27787,8 +28396,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27846,8 +28455,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27912,8 +28521,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27974,8 +28583,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -27992,7 +28601,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28059,8 +28668,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28077,7 +28686,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28174,8 +28783,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28192,7 +28801,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28284,8 +28893,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28302,7 +28911,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28394,8 +29003,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28412,7 +29021,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28515,8 +29124,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28588,8 +29197,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28663,8 +29272,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28725,8 +29334,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28798,8 +29407,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28816,7 +29425,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -28913,8 +29522,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -28931,7 +29540,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29028,8 +29637,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29046,7 +29655,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29143,8 +29752,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29161,7 +29770,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29258,8 +29867,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29276,7 +29885,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29373,8 +29982,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29391,7 +30000,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29493,8 +30102,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29566,8 +30175,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29634,8 +30243,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29708,8 +30317,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29776,8 +30385,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29794,7 +30403,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -29896,8 +30505,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -29914,7 +30523,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30011,8 +30620,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30084,8 +30693,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30152,8 +30761,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30170,7 +30779,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30242,8 +30851,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30260,7 +30869,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30332,8 +30941,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30410,8 +31019,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30428,7 +31037,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30505,8 +31114,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30523,7 +31132,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30593,8 +31202,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30611,7 +31220,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30713,8 +31322,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30731,7 +31340,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30833,8 +31442,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30851,7 +31460,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -30953,8 +31562,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -30971,7 +31580,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31073,8 +31682,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31091,7 +31700,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31193,8 +31802,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31211,7 +31820,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31288,8 +31897,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31306,7 +31915,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31383,8 +31992,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31401,7 +32010,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31483,8 +32092,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31501,7 +32110,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31608,8 +32217,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31626,7 +32235,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31738,8 +32347,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31756,7 +32365,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -31833,8 +32442,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31911,8 +32520,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -31989,8 +32598,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32077,8 +32686,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32165,8 +32774,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32243,8 +32852,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32321,8 +32930,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32339,7 +32948,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32411,8 +33020,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32429,7 +33038,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32501,8 +33110,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32519,7 +33128,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32597,8 +33206,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32670,8 +33279,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32731,8 +33340,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32749,7 +33358,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32821,8 +33430,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32839,7 +33448,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -32911,8 +33520,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -32929,7 +33538,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33006,8 +33615,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33024,7 +33633,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33126,8 +33735,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33144,7 +33753,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33221,8 +33830,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33239,7 +33848,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33321,8 +33930,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33339,7 +33948,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33411,8 +34020,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33429,7 +34038,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33501,8 +34110,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33519,7 +34128,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33596,8 +34205,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33614,7 +34223,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33716,8 +34325,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33734,7 +34343,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33811,8 +34420,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33829,7 +34438,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -33911,8 +34520,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -33989,8 +34598,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34007,7 +34616,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34114,8 +34723,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34197,8 +34806,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34215,7 +34824,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34327,8 +34936,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34345,7 +34954,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34420,8 +35029,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34438,7 +35047,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34520,8 +35129,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34538,7 +35147,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34620,8 +35229,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34638,7 +35247,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34720,8 +35329,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34738,7 +35347,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34850,8 +35459,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34868,7 +35477,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -34950,8 +35559,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -34968,7 +35577,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35050,8 +35659,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35068,7 +35677,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35180,8 +35789,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35198,7 +35807,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35310,8 +35919,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35328,7 +35937,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35410,8 +36019,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35428,7 +36037,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35510,8 +36119,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35528,7 +36137,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35610,8 +36219,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35628,7 +36237,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35745,8 +36354,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35763,7 +36372,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -35875,8 +36484,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -35893,7 +36502,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36005,8 +36614,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36023,7 +36632,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36140,8 +36749,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36158,7 +36767,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36275,8 +36884,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36293,7 +36902,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36375,8 +36984,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36458,8 +37067,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36546,8 +37155,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36564,7 +37173,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36676,8 +37285,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36694,7 +37303,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36806,8 +37415,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36824,7 +37433,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -36936,8 +37545,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -36954,7 +37563,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37036,8 +37645,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37054,7 +37663,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37136,8 +37745,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37154,7 +37763,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37236,8 +37845,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37319,8 +37928,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37337,7 +37946,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37419,8 +38028,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37437,7 +38046,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37519,8 +38128,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37537,7 +38146,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37649,8 +38258,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37732,8 +38341,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37750,7 +38359,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37862,8 +38471,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -37880,7 +38489,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -37992,8 +38601,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38010,7 +38619,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38122,8 +38731,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38140,7 +38749,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38252,8 +38861,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38270,7 +38879,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38352,8 +38961,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38370,7 +38979,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38482,8 +39091,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38500,7 +39109,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38582,8 +39191,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38600,7 +39209,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38712,8 +39321,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38730,7 +39339,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38842,8 +39451,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38860,7 +39469,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -38942,8 +39551,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -38960,7 +39569,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -39037,8 +39646,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -39055,7 +39664,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -39137,8 +39746,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -39155,7 +39764,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -39237,8 +39846,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -39255,7 +39864,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -39337,8 +39946,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -39355,7 +39964,7 @@ export interface operations {
                  *     `422` (problem type `https://errors.runofshow.dev/idempotency-key-reused`, the header named in `errors`), and nothing
                  *     is applied. A `429` or `5xx` answer is not kept: the write was not done, and a retry under the same key may do it.
                  *     The SDK sends the call's request id, unchanged across its retries, so the key takes what `X-Request-Id` takes:
-                 *     visible ASCII, 1 to 128 characters.
+                 *     any header value of 1 to 256 characters.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -39437,8 +40046,8 @@ export interface operations {
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every
-                 *     direct-mode call: the SDK always does, with a UUID. Any visible ASCII text of 1 to 128 characters is accepted. A
-                 *     call without it is still answered, and its error answers carry an id the server made up.
+                 *     direct-mode call: the SDK always does, with a UUID. Any header value of 1 to 256 characters is accepted. A call
+                 *     without it is still answered, and its error answers carry an id the server made up.
                  * @example 0b6f3e2c-6a4f-4d1e-9a51-3f1f5c2b8d11
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];

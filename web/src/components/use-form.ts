@@ -26,7 +26,10 @@ interface Options<F extends string> {
   ready?: boolean;
   /** Given to every field: e.g. disabled while a placeholder, read-only while submitting (focus stays put). */
   every?: { disabled?: boolean; readOnly?: boolean };
-  /** The form has an e-mail field: a submit waits for the §5 TLD list, and the list's arrival judges it again. */
+  /**
+   * The form has an e-mail or a name field, whose §5 rules read the TLD list: a submit waits for the list, and its
+   * arrival judges the form again.
+   */
   email?: boolean;
   /** Runs when a submit finds every rule kept. */
   onSubmit: (values: NoInfer<Values<F>>) => unknown;

@@ -5,13 +5,18 @@
  * syntax is judged.
  */
 let known: ReadonlySet<string> | undefined;
+
+// The list writes internationalized top-level domains in Unicode (`рф`); an address or a link carries their ASCII
+// form (`xn--p1ai`), which the URL parser gives.
+const ascii = (tld: string) =>
+  /^[a-z]+$/.test(tld) ? tld : (new URL(`http://a.${tld}`).hostname.split('.').pop() ?? tld);
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
 export function loadTlds(): Promise<void> {
   loading ??= import('tlds').then(
     ({ default: list }) => {
-      known = new Set([...list, 'mail']);
+      known = new Set([...list.map(ascii), 'mail']);
       for (const listener of listeners) listener();
     },
     (error: unknown) => {
@@ -29,6 +34,11 @@ export const tldsReady = loadTlds;
 /** True when the list knows the TLD, or while the list is still loading (the submit awaits it). */
 export function isKnownTld(tld: string): boolean {
   return known ? known.has(tld.toLowerCase()) : true;
+}
+
+/** True only when the list is in and knows the TLD: a name is a link only once the list says so (the submit awaits it). */
+export function isListedTld(tld: string): boolean {
+  return known ? known.has(tld.toLowerCase()) : false;
 }
 
 export function tldsLoaded(): boolean {

@@ -16,6 +16,7 @@ import {
   descriptionSchema,
   emailSchema,
   generalNameSchema,
+  hasListedDomain,
   heardAboutSchema,
   loginPasswordSchema,
   nameSchema,
@@ -102,13 +103,17 @@ const part = (units: string, max: number) =>
 // Addresses near the rule: odd local parts, hyphens and dots in the domain, top-level domains on and off the list.
 const addresses = fc
   .tuple(
-    part('ab_+-.!ſ', 10),
+    part('ab_+-.!\'ſ"', 10),
     part('aB9-.', 10),
-    fc.constantFrom('com', 'mail', 'IO', 'org', 'nope', 'x', 'c0m', 'xn--p1ai', ''),
+    fc.constantFrom('com', 'mail', 'IO', 'org', 'nope', 'x', 'c0m', 'xn--p1ai', 'xn--nope', ''),
   )
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 const names = fc
-  .tuple(part('aZé -.', 8), fc.constantFrom('', '.', '.io', '.c', 'x.y', '://', 'www', 'w.ww'), part('aZ .', 8))
+  .tuple(
+    part('aZé -.', 8),
+    fc.constantFrom('', '.', '.io', '.c', 'x.y', '://', 'www', 'w.ww', '.John', '.Ann', '.mail', '.COM'),
+    part('aZ .', 8),
+  )
   .map(([a, b, c]) => `${a}${b}${c}`);
 const runs = { numRuns: 600 };
 
@@ -171,6 +176,7 @@ const rules: Rule[] = [
     carriers: [...carriersOf(`${schemas}/PersonName`), ...requestFields('firstName'), ...requestFields('lastName')],
     sent: trim,
     values: fc.oneof(text(56), names),
+    alsoApp: (value) => !hasListedDomain(value.trim()),
   },
   {
     rule: 'company name: 2 to 32, none of $ < > ;',

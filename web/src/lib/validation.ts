@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { messages } from './messages.js';
 import { TEAM_TITLE_MAX } from './sign-up.js';
-import { isKnownTld } from './tld-list.js';
+import { isKnownTld, isListedTld } from './tld-list.js';
 
 /**
  * Every §5 rule as a small valibot schema; the texts come from `messages.ts`. Schemas judge the value they are given;
@@ -11,21 +11,40 @@ import { isKnownTld } from './tld-list.js';
 /** §5: the symbols a sign-up, invite or reset password may use (and must use one of). */
 export const PASSWORD_SYMBOLS = '~`!@#$%^&*()-_=+[{]}\\|;:\'",<.>/?';
 const FORBIDDEN_NAME_CHARS = /[$<>;]/;
-// §5 "not a URL": any scheme (`ftp://`), `www.`, or a domain name (`example.com`: a letter or digit, a dot, two
-// letters). The description's PersonName pattern says the same, so the app and the API agree on what a link is.
-const LINK = /:\/\/|[wW]{3}\.|[A-Za-z0-9-]\.[A-Za-z]{2}/;
+// §5 "not a URL": what a visitor would call a link. A scheme (`ftp://`) or `www.` (the description's PersonName
+// pattern), or a domain name whose last label is a top-level domain on the list (`example.com`, `a.mail`), which the
+// description says in words: `St.John` and `Mary.Ann` are names, as no such top-level domain exists.
+const SCHEME_OR_WWW = /:\/\/|[wW]{3}\./;
+const DOMAIN_ENDINGS = /[A-Za-z0-9-]\.([A-Za-z]{2,63}|[xX][nN]--[A-Za-z0-9-]{1,59})(?![A-Za-z0-9-])/g;
+/** Holds a domain name ending in a listed top-level domain: the part of "not a URL" the description says in words. */
+export const hasListedDomain = (value: string) =>
+  [...value.matchAll(DOMAIN_ENDINGS)].some(([, tld = '']) => isListedTld(tld));
+const isLink = (value: string) => SCHEME_OR_WWW.test(value) || hasListedDomain(value);
 
 const hasSymbol = (value: string) => [...value].some((char) => PASSWORD_SYMBOLS.includes(char));
 const length = (value: string) => [...value].length;
 
-/** §5 e-mail, with the message each screen uses (README.md, "Decisions"). */
+// RFC 5322's unquoted local part is a dot-atom: rfcEmail() alone lets a dot lead it, end it or come twice.
+const DOT_ATOM_BROKEN = /^\.|\.\.|\.$/;
+const localPart = (value: string) => value.slice(0, value.lastIndexOf('@'));
+const domainPart = (value: string) => value.slice(value.lastIndexOf('@') + 1);
+
+/**
+ * §5 e-mail, with the message each screen uses (README.md, "Decisions"): any RFC 5321/5322 address without quotes
+ * or an IP literal (valibot's `rfcEmail`), at most 254 characters, whose domain ends in a top-level domain from the
+ * standard list or `mail`. The description's `Email` pattern states all of it but the list, which it says in words.
+ */
 export function emailRule(message: string) {
   return v.pipe(
     v.string(),
     v.nonEmpty(message),
     v.maxLength(254, message),
-    v.email(message),
-    v.check((value) => isKnownTld(value.slice(value.lastIndexOf('.') + 1)), message),
+    v.rfcEmail(message),
+    v.check((value) => !DOT_ATOM_BROKEN.test(localPart(value)), message),
+    v.check((value) => {
+      const domain = domainPart(value);
+      return domain.includes('.') && isKnownTld(domain.slice(domain.lastIndexOf('.') + 1));
+    }, message),
   );
 }
 
@@ -75,7 +94,7 @@ export const nameSchema = v.pipe(
   v.nonEmpty(messages.nameRequired),
   v.check((value) => length(value) >= 2 && length(value) <= 50, messages.nameLength),
   v.check((value) => !FORBIDDEN_NAME_CHARS.test(value), messages.illegalCharacters),
-  v.check((value) => !LINK.test(value), messages.nameIsLink),
+  v.check((value) => !isLink(value), messages.nameIsLink),
 );
 
 /** §5 full name: two space-separated parts, each a valid name. */

@@ -57,6 +57,8 @@ function InvitedForm({ loading }: { loading: boolean }) {
     initial: { firstName: '', lastName: '', password: '' },
     focus: 'firstName',
     ready: !loading,
+    // Names are judged against the §5 TLD list too ("not a URL": `x.com` is a link, `St.John` a name).
+    email: true,
     // A placeholder while the invitation is looked up: the same form, disabled, so nothing moves when it arrives.
     every: { disabled: loading, readOnly: busy },
     async onSubmit({ firstName, lastName, password }) {
