@@ -232,15 +232,26 @@ describe('the sandbox behind the mock', () => {
     expect(stack.sandbox?.tally.exchanges).toBe(counted);
   });
 
-  it('leaves every other call to Prism’s examples, and the SSO scenarios still apply', async () => {
+  it('leaves every other call to Prism’s examples', async () => {
     const counted = stack.sandbox?.tally.exchanges;
-    const configured = await call('GET', '/ssoconfig/example.com');
-    expect(configured.status).toBe(200);
-    expect(configured.body).toHaveProperty('domain');
-    const scenario = await call('GET', '/ssoconfig/nosso.example.com');
-    expect([scenario.status, scenario.headers.get('x-mock-scenario')]).toEqual([404, 'SSO not configured']);
     expect((await call('GET', '/users/count')).status).toBe(401);
     expect(stack.sandbox?.tally.exchanges).toBe(counted);
+  });
+
+  it('answers SSO lookups from its catalogued domains: the seeded example.com has none', async () => {
+    const configured = await call('GET', '/ssoconfig/Engines.example.com');
+    expect([configured.status, configured.body.domain, configured.body.provider]).toEqual([
+      200,
+      'engines.example.com',
+      'oidc',
+    ]);
+    expect((await call('GET', '/ssoconfig/sso.example.com')).status).toBe(200);
+    expect((await call('GET', '/ssoconfig/example.com')).status).toBe(404);
+    expect((await call('GET', '/ssoconfig/nosso.example.com')).status).toBe(404);
+    expect((await call('GET', '/ssoconfig/broken-sso.example.com')).status).toBe(500);
+    const matched = await call('GET', '/ssoconfig/emailMatchers?email=ada%40eu.engines.example.com');
+    expect((matched.body as unknown as { domain: string }[]).map((c) => c.domain)).toEqual(['engines.example.com']);
+    expect((await call('GET', '/ssoconfig/emailMatchers?email=ada%40example.com')).body).toEqual([]);
   });
 
   it('shows the outbox on the mock’s port, newest first, its links into the app, with strict headers', async () => {

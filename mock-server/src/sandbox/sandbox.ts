@@ -4,6 +4,7 @@ import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
 import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
+import { ssoByDomain, ssoEmailMatchers } from './sso.js';
 import { newTotpSecret, otpauthUrl, TOTP_PERIOD_S, totpStep } from './totp.js';
 
 type User = components['schemas']['User'];
@@ -171,6 +172,9 @@ export class SignInSandbox {
     'users.getTwoFactorSecret',
     'users.setTwoFactorSecret',
     'users.deleteTwoFactorSecret',
+    // The literal path first: /ssoconfig/emailMatchers would otherwise match /ssoconfig/{domain}.
+    'sso.listEmailMatchers',
+    'sso.getByDomain',
   ] as const satisfies readonly OperationId[];
 
   answer(operationId: SandboxOperation, request: SandboxRequest, accessToken: string | undefined): Promise<Answer> {
@@ -207,6 +211,10 @@ export class SignInSandbox {
         return Promise.resolve(this.enableTwoFactor(accessToken, text(path.userId), body));
       case 'users.deleteTwoFactorSecret':
         return Promise.resolve(this.disableTwoFactor(accessToken, text(path.userId)));
+      case 'sso.getByDomain':
+        return Promise.resolve(ssoByDomain(text(path.domain)));
+      case 'sso.listEmailMatchers':
+        return Promise.resolve(ssoEmailMatchers(request.query.get('email')));
     }
   }
 

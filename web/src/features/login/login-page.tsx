@@ -1,14 +1,16 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
-import { Button } from '@runofshow/ui/button';
+import { Button, buttonClass } from '@runofshow/ui/button';
 import { TextField } from '@runofshow/ui/text-field';
 import { type ClipboardEvent, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { useForm } from '../../components/use-form.js';
+import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
+import { emailDomain, ssoLoginPath } from '../../lib/sso-domain.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
 import { LockoutCountdown } from './lockout-countdown.js';
 import {
@@ -60,7 +62,8 @@ export function LoginPage() {
       if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
     },
   });
-  useEffect(enterLogin, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only; the query is read once.
+  useEffect(() => enterLogin(carriedEmail(search)), []);
 
   function onPasteCode(event: ClipboardEvent<HTMLInputElement>) {
     // A code pasted from an authenticator or an SMS often carries spaces or a dash ("123 456"): keep the digits,
@@ -73,15 +76,17 @@ export function LoginPage() {
   }
 
   const withRedirect = (path: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
+  const forgotHref = withEmail('/app.login/forgot', state.email);
+  const ssoOffered = state.sso === 'sso' && !tokenStep;
   return (
     <AuthCard
       title={tokenStep ? messages.loginMfaTitle : messages.loginTitle}
       subtitle={tokenStep ? 'Enter the six-digit code from your authenticator app.' : undefined}
       footer={
         <nav className="links" aria-label="Other ways in">
-          <Link href="/login/sso">Sign in with SSO</Link>
+          <Link href={withEmail('/login/sso', state.email)}>Sign in with SSO</Link>
           {/* Full-document links: the captcha screens' documents carry their own Content-Security-Policy. */}
-          <a href="/app.login/forgot">Forgot password?</a>
+          <a href={forgotHref}>Forgot password?</a>
           <a href={withRedirect('/app.login/signup')}>Start a free trial</a>
         </nav>
       }
@@ -91,7 +96,7 @@ export function LoginPage() {
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
             <p>
-              {messages.lockout} <a href="/app.login/forgot">Reset your password</a>
+              {messages.lockout} <a href={forgotHref}>Reset your password</a>
             </p>
             {state.failure.until ? <LockoutCountdown until={state.failure.until} onDone={lockoutOver} /> : null}
           </Alert>
@@ -132,6 +137,20 @@ export function LoginPage() {
         <Button type="submit" block disabled={!canSubmit(state)} busy={state.status === 'PENDING'}>
           {state.status === 'PENDING' ? 'Signing in…' : tokenStep ? 'Verify and sign in' : 'Sign in'}
         </Button>
+        {/* Issue 34: found, not hunted for. Under the button, so the password field never moves; a live region
+            that is always there, so its news is read out. */}
+        <div className="sso-offer" aria-live="polite">
+          {ssoOffered ? (
+            <>
+              <p>
+                <strong>{emailDomain(state.email)}</strong> signs in with single sign-on.
+              </p>
+              <a className={buttonClass({ color: 'outline', block: true })} href={ssoLoginPath(state.email)}>
+                Continue with SSO
+              </a>
+            </>
+          ) : null}
+        </div>
         {tokenStep ? (
           <Button variant="link" className="form-secondary-action" onClick={backToPasswordStep}>
             Use a different account
