@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { useForm } from '../../components/use-form.js';
+import { withEmail } from '../../lib/carry-email.js';
 import { messages } from '../../lib/messages.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
 import { enterReset, resetPassword, resetState } from './reset-store.js';
@@ -20,7 +21,7 @@ export function ResetPage({ token }: { token: string | undefined }) {
         <Alert type="warning" title={messages.resetNoTokenTitle} live={false}>
           <p>{messages.resetNoTokenText}</p>
         </Alert>
-        <a className={buttonClass({ block: true })} href="/app.login/forgot">
+        <a className={buttonClass({ block: true })} href={withEmail('/app.login/forgot', email)}>
           Go to the forgot password page
         </a>
       </AuthCard>
@@ -50,7 +51,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
     return (
       <AuthCard title="Reset password">
         <Alert type="success">{messages.resetDone}</Alert>
-        <Link className={buttonClass({ block: true })} href="/login">
+        <Link className={buttonClass({ block: true })} href={withEmail('/login', email)}>
           Sign in
         </Link>
       </AuthCard>
@@ -62,7 +63,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
         {state.status === 'error' ? (
           <Alert type="failure">
             <p>
-              {messages.resetFailed} <a href="/app.login/forgot">Request a new link</a>
+              {messages.resetFailed} <a href={withEmail('/app.login/forgot', email)}>Request a new link</a>
             </p>
           </Alert>
         ) : null}

@@ -14,6 +14,7 @@ import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-cap
 import { useForm } from '../../components/use-form.js';
 import { endSession } from '../../lib/api/load-api-client.js';
 import { session } from '../../lib/api/session.js';
+import { withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
@@ -176,7 +177,7 @@ export function SignupPage() {
             <Button
               onClick={() => {
                 closeConflictDialog();
-                navigate('/login');
+                navigate(withEmail('/login', form.values.email)); // issue 34: nothing retyped
               }}
             >
               Login

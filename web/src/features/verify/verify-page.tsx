@@ -2,6 +2,7 @@ import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { VERIFIED_DESTINATION, VERIFIED_REDIRECT_MS, verifyEmail, verifyState } from './verify-store.js';
@@ -37,6 +38,10 @@ export function VerifyPage({ token }: { token: string }) {
         ) : (
           <Alert type="warning" title={messages.verifyFailedTitle} live={false}>
             <p>{messages.verifyFailedText}</p>
+            {/* Issue 34: no dead end. An address verified already signs in; one that is not gets a new link then. */}
+            <p>
+              <Link href="/login">Go to sign in</Link>
+            </p>
           </Alert>
         )}
       </div>
