@@ -41,21 +41,24 @@ export function ForgotPage() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the email you sign in with and we will send you a link to reset your password."
+      title={messages.forgotTitle}
+      subtitle={messages.forgotSubtitle}
       footer={
-        <nav className="links" aria-label="Other ways in">
-          <Link href={withEmail('/login', form.values.email)}>Back to sign in</Link>
+        <nav className="links" aria-label={messages.otherWaysIn}>
+          <Link href={withEmail('/login', form.values.email)}>{messages.backToSignIn}</Link>
         </nav>
       }
     >
       {state.status === 'completed' ? (
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
-        <form {...form.props} aria-label="Forgot password">
+        <form {...form.props} aria-label={messages.forgotTitle}>
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
-          <EmailField label="Email" autoComplete="email" {...form.field('email')} />
-          <SectionErrorBoundary label="Captcha">
+          <EmailField label={messages.email} autoComplete="email" {...form.field('email')} />
+          <SectionErrorBoundary
+            label={messages.captcha}
+            texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
+          >
             <Captcha ref={captcha} />
           </SectionErrorBoundary>
           <Button type="submit" block disabled={!canSend} busy={state.status === 'requesting'}>

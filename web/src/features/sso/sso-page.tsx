@@ -42,26 +42,26 @@ export function SsoPage() {
 
   return (
     <AuthCard
-      title="Sign in with SSO"
+      title={messages.ssoSignIn}
       subtitle={messages.ssoLookupHint}
       footer={
-        <nav className="links" aria-label="Other ways in">
-          <Link href={passwordHref}>Sign in with a password</Link>
+        <nav className="links" aria-label={messages.otherWaysIn}>
+          <Link href={passwordHref}>{messages.signInWithPassword}</Link>
         </nav>
       }
     >
-      <form {...form.props} aria-label="Sign in with SSO">
+      <form {...form.props} aria-label={messages.ssoSignIn}>
         {invalidFor ? (
           <Alert type="failure" title={messages.ssoInvalidTitle}>
             <p>{messages.ssoInvalidText}</p>
             <p>
-              <Link href={passwordHref}>Sign in with your password instead</Link>
+              <Link href={passwordHref}>{messages.signInWithPasswordInstead}</Link>
             </p>
           </Alert>
         ) : null}
-        <EmailField label="Work email" autoComplete="username" {...form.field('email')} />
+        <EmailField label={messages.workEmail} autoComplete="username" {...form.field('email')} />
         <Button type="submit" block disabled={form.busy} busy={form.busy}>
-          Continue with SSO
+          {messages.continueWithSso}
         </Button>
       </form>
     </AuthCard>

@@ -1,5 +1,6 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
+import { buttonClass } from '@runofshow/ui/button';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -22,7 +23,7 @@ export function VerifyPage({ token }: { token: string }) {
   }, [verified]);
 
   return (
-    <AuthCard title="Verify Email">
+    <AuthCard title={messages.verifyTitle}>
       {/* One live region whose content changes, so each state is announced once, in order. */}
       <div aria-live="polite" aria-busy={verified === undefined}>
         {verified === undefined ? (
@@ -32,19 +33,21 @@ export function VerifyPage({ token }: { token: string }) {
         ) : verified ? (
           <Alert type="success" title={messages.verifiedTitle} live={false}>
             <p>
-              {messages.verifiedText} <a href={VERIFIED_DESTINATION}>Go now</a>
+              {messages.verifiedText} <a href={VERIFIED_DESTINATION}>{messages.goNow}</a>
             </p>
           </Alert>
         ) : (
           <Alert type="warning" title={messages.verifyFailedTitle} live={false}>
             <p>{messages.verifyFailedText}</p>
-            {/* Issue 34: no dead end. An address verified already signs in; one that is not gets a new link then. */}
-            <p>
-              <Link href="/login">Go to sign in</Link>
-            </p>
           </Alert>
         )}
       </div>
+      {/* Issue 34: no dead end. An address verified already signs in. */}
+      {verified === false ? (
+        <Link className={buttonClass({ block: true })} href="/login">
+          {messages.goToSignIn}
+        </Link>
+      ) : null}
     </AuthCard>
   );
 }
