@@ -84,7 +84,7 @@ export const scenarios: readonly Scenario[] = [
     when: { path: { domain: 'nosso.example.com' } },
     prefer: 'code=404, example=noSsoConfig',
     input: 'At /login/sso enter `ada@nosso.example.com`',
-    screen: "/login/sso/invalid: 'Invalid SSO Domain'",
+    screen: "/login/sso: 'Invalid SSO Domain' in place (the backend's redirect: /login/sso/invalid)",
   },
   {
     name: 'SSO lookup fails',

@@ -239,14 +239,26 @@ describe('the sandbox behind the mock', () => {
     expect(stack.sandbox?.tally.exchanges).toBe(counted);
   });
 
-  it('answers every other call from state too (issue 31), and the SSO scenarios still apply', async () => {
-    const seeded = await call('GET', '/ssoconfig/acme.example.com');
-    expect([seeded.status, seeded.headers.get('x-sandbox-answer')]).toEqual([200, 'state']);
-    expect(seeded.body).toMatchObject({ domain: 'acme.example.com' });
+  it('answers every other call from state too (issue 31)', async () => {
+    // Without a token: the engine's §6 rule answers, with its mark (Prism's example would carry none).
+    const count = await call('GET', '/users/count');
+    expect([count.status, count.headers.get('x-sandbox-answer')]).toEqual([401, 'state']);
+  });
+
+  it('answers SSO lookups from its catalogued domains: the seeded example.com has none', async () => {
+    const configured = await call('GET', '/ssoconfig/Engines.example.com');
+    expect([configured.status, configured.body.domain, configured.body.provider]).toEqual([
+      200,
+      'engines.example.com',
+      'oidc',
+    ]);
+    expect((await call('GET', '/ssoconfig/sso.example.com')).status).toBe(200);
     expect((await call('GET', '/ssoconfig/example.com')).status).toBe(404);
-    const scenario = await call('GET', '/ssoconfig/nosso.example.com');
-    expect([scenario.status, scenario.headers.get('x-mock-scenario')]).toEqual([404, 'SSO not configured']);
-    expect((await call('GET', '/users/count')).status).toBe(401);
+    expect((await call('GET', '/ssoconfig/nosso.example.com')).status).toBe(404);
+    expect((await call('GET', '/ssoconfig/broken-sso.example.com')).status).toBe(500);
+    const matched = await call('GET', '/ssoconfig/emailMatchers?email=ada%40eu.engines.example.com');
+    expect((matched.body as unknown as { domain: string }[]).map((c) => c.domain)).toEqual(['engines.example.com']);
+    expect((await call('GET', '/ssoconfig/emailMatchers?email=ada%40example.com')).body).toEqual([]);
   });
 
   it('shows the outbox on the mock’s port, newest first, its links into the app, with strict headers', async () => {

@@ -64,7 +64,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Login' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\.login\/login$/);
+    await expect(page).toHaveURL(/\/app\.login\/login\?email=ada%40example\.com$/);
   });
 
   test('sign-in with a second factor: password step, then the code', async ({ page }) => {

@@ -38,6 +38,8 @@ test.describe('/login', () => {
     expect(html).toMatch(/<form[^>]*novalidate/i);
     const problems: string[] = [];
     page.on('console', (message) => {
+      // The browser's own line for the SSO lookup's 404, the description's answer for a domain without SSO (issue 34).
+      if (new URL(message.location().url || 'about:blank').pathname.startsWith('/ssoconfig/')) return;
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
@@ -150,7 +152,7 @@ test.describe('/login', () => {
     await expect(alert).toContainText(lockout);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     await alert.getByRole('link', { name: 'Reset your password' }).click();
-    await expect(page).toHaveURL(/\/app\.login\/forgot$/);
+    await expect(page).toHaveURL(/\/app\.login\/forgot\?email=ada%40example\.com$/);
   });
 
   test('the lockout state passes axe', async ({ page }) => {

@@ -46,7 +46,9 @@ test.describe('scenario accounts of the mock', () => {
     await expect(alert).toContainText(lockout);
     await expect(alert.locator('.countdown')).toHaveText(/^You can try again in (30:00|29:5\d)\.$/);
     await alert.getByRole('link').click();
-    await expect(page).toHaveURL(/\/app\.login\/forgot$/);
+    // Issue 34: nothing retyped on the way to the reset.
+    await expect(page).toHaveURL(/\/app\.login\/forgot\?email=locked%40example\.com$/);
+    await expect(page.getByLabel('Email')).toHaveValue('locked@example.com');
   });
 
   test('wrong@example.com gets the login failure', async ({ page }) => {
@@ -67,9 +69,11 @@ test.describe('scenario accounts of the mock', () => {
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   });
 
-  test('a domain without SSO lands on Invalid SSO Domain', async ({ page }) => {
+  test('a domain without SSO gets Invalid SSO Domain in place', async ({ page }) => {
     await ssoSignIn(page, 'ada@nosso.example.com');
-    await expect(page).toHaveURL(/\/app\.login\/login\/sso\/invalid$/);
+    // Issue 34: /login/sso asks before leaving the app, so the visitor stays on the form, address and all.
+    await expect(page).toHaveURL(/\/app\.login\/login\/sso$/);
+    await expect(page.getByLabel('Work email')).toHaveValue('ada@nosso.example.com');
     await expect(page.getByText('Invalid SSO Domain', { exact: true })).toBeVisible();
     await expect(page.getByText("Oops, we don't seem to have SSO configured for that domain")).toBeVisible();
   });

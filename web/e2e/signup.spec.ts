@@ -135,8 +135,9 @@ test.describe('/signup', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/app\.login\/login$/);
+    await expect(page).toHaveURL(/\/app\.login\/login\?email=ada%40example\.com$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
   });
 
   test('shows a failure alert for other sign-up errors', async ({ page }) => {

@@ -3,8 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { resumeSession } from './lib/api/load-api-client.js';
 import { markSessionChecked, session } from './lib/api/session.js';
+import { preferredLocale, prefetchLocale } from './lib/i18n/locale.js';
 import './app/styles.css';
 
+// A visitor who reads another language: its texts start on their way now, to be shown once the page has hydrated.
+prefetchLocale(preferredLocale());
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 const app = (

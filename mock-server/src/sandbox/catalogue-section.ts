@@ -12,6 +12,7 @@ import {
   VERIFICATION_MS,
 } from './sandbox.js';
 import { MFA_SECRET, seedAccounts, seedInvitation } from './seed.js';
+import { SSO_FAILING_DOMAIN, seedSsoConfigs } from './sso.js';
 import { otpauthUrl } from './totp.js';
 
 const minutes = (ms: number) => ms / 60_000;
@@ -31,8 +32,8 @@ export function sandboxSection(table: (head: string[], rows: string[][]) => stri
     `${SignInSandbox.operations.map((id) => `\`${id}\``).join(', ')};`,
     "every other call from the engine of the next section, and any request carrying `Prefer` gets Prism's examples as above. Prism in proxy mode stands in",
     'front of it (`--errors`): a request that breaks the description never reaches it, and an answer that breaks it',
-    'becomes a 500 and is counted. The scenario rows above for these calls are then these accounts instead (same',
-    "screens); the SSO rows still apply. What it would e-mail is on the outbox page, on the mock's own address",
+    'becomes a 500 and is counted. The scenario rows above for these calls are then these accounts and SSO domains',
+    "instead (same screens). What it would e-mail is on the outbox page, on the mock's own address",
     `(http://127.0.0.1:4010/outbox/, its links into the app at \`APP_ORIGIN\`): newest first, ${OUTBOX_PAGE_SIZE} mails a page`,
     '(`?before=N` for the mail older than number N), with the contract count.',
     '',
@@ -78,6 +79,28 @@ export function sandboxSection(table: (head: string[], rows: string[][]) => stri
     `  key answers 422. 429 and 5xx answers are not kept. Keys are scoped by API key and caller (the session, else the client`,
     `  address); at most ${IDEMPOTENCY_MAX_KEYS.toLocaleString('en-US')} per caller are kept, so nobody else's writes push a key out.`,
     `- **Invitation**: \`${seedInvitation.email}\` is invited to Ada Lovelace's Team; its link is in the outbox at start.`,
+    '',
+    ...ssoDomains(table),
+  ];
+}
+
+/** The sandbox's single sign-on domains: /login offers them "Continue with SSO", /login/sso lets them through. */
+function ssoDomains(table: (head: string[], rows: string[][]) => string[]): string[] {
+  return [
+    '### Single sign-on domains',
+    '',
+    ...table(
+      ['Domain', 'E-mail matchers', 'Provider', 'What it does'],
+      seedSsoConfigs.map((c) => [
+        `\`${c.domain}\``,
+        c.emailMatchers.map((m) => `\`${m}\``).join(', '),
+        c.provider ?? '',
+        c.note,
+      ]),
+    ),
+    '',
+    `Any other domain has none (404: /login offers no SSO, /login/sso says 'Invalid SSO Domain' in place);`,
+    `\`${SSO_FAILING_DOMAIN}\` answers 500, a lookup that fails.`,
     '',
   ];
 }

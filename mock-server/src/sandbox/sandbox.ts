@@ -8,6 +8,7 @@ import { inboxOf } from './mailbox.js';
 import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
 import { LOCKOUT_MS, SignInGuards } from './sign-in-guard.js';
+import { ssoByDomain, ssoEmailMatchers } from './sso.js';
 import { newTotpSecret, otpauthUrl, TOTP_PERIOD_S, totpStep } from './totp.js';
 
 type User = components['schemas']['User'];
@@ -183,6 +184,9 @@ export class SignInSandbox {
     'users.getTwoFactorSecret',
     'users.setTwoFactorSecret',
     'users.deleteTwoFactorSecret',
+    // The literal path first: /ssoconfig/emailMatchers would otherwise match /ssoconfig/{domain}.
+    'sso.listEmailMatchers',
+    'sso.getByDomain',
   ] as const satisfies readonly OperationId[];
 
   answer(operationId: SandboxOperation, request: SandboxRequest, accessToken: string | undefined): Promise<Answer> {
@@ -219,6 +223,10 @@ export class SignInSandbox {
         return this.enableTwoFactor(accessToken, text(path.userId), body, client);
       case 'users.deleteTwoFactorSecret':
         return this.disableTwoFactor(accessToken, text(path.userId), body, client);
+      case 'sso.getByDomain':
+        return Promise.resolve(ssoByDomain(text(path.domain)));
+      case 'sso.listEmailMatchers':
+        return Promise.resolve(ssoEmailMatchers(request.query.get('email')));
     }
   }
 

@@ -1,8 +1,12 @@
 import { PageErrorBoundary } from '@runofshow/ui/page-error-boundary';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { LocaleSwitch } from '../components/locale-switch.js';
 import { LoginPage } from '../features/login/login-page.js';
 import { cancelAll } from '../lib/api/cancel.js';
+import { localeState, preferredLocale, setLocale } from '../lib/i18n/locale.js';
+import { messages } from '../lib/messages.js';
 import { NotFoundPage } from './not-found-page.js';
 
 // /login is the front door and ships in the first chunk; every other screen is its own chunk (budgets in README).
@@ -33,10 +37,21 @@ function CancelOnNavigate() {
  * no browser location (the build's pre-render of /login).
  */
 export function App({ ssrPath }: { ssrPath?: string } = {}) {
+  // Every screen renders again in the new texts when the locale changes (the texts are read at render time).
+  useSnapshot(localeState).locale;
+  // The visitor's language, once the (English, pre-rendered) page has hydrated: a text switched before would not
+  // match the markup. Its texts were asked for in main.tsx already.
+  useEffect(() => {
+    const wanted = preferredLocale();
+    if (wanted !== 'en') void setLocale(wanted).catch(() => undefined);
+  }, []);
   return (
     <Router base="/app.login" {...(ssrPath ? { ssrPath } : {})}>
       <CancelOnNavigate />
-      <PageErrorBoundary>
+      <LocaleSwitch />
+      <PageErrorBoundary
+        texts={{ title: messages.pageErrorTitle, text: messages.pageErrorText, refresh: messages.pageErrorRefresh }}
+      >
         <Suspense fallback={<main className="page" aria-busy="true" />}>
           <Switch>
             <Route path="/login" component={LoginPage} />

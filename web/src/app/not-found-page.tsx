@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <AuthCard title={messages.notFoundTitle} subtitle={messages.notFoundText}>
       <Link className={buttonClass({ block: true })} href="/login">
-        Go to sign in
+        {messages.goToSignIn}
       </Link>
     </AuthCard>
   );

@@ -19,9 +19,9 @@ function PasswordRules({ id, value, open }: { id: string; value: string; open: b
         {passwordRules.map((rule) => {
           const ok = rule.test(value);
           return (
-            <li key={rule.label} className={ok ? 'rule-ok' : 'rule-missing'}>
-              <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {rule.label}
-              <span className="visually-hidden">{ok ? ' (met)' : ' (missing)'}</span>
+            <li key={rule.id} className={ok ? 'rule-ok' : 'rule-missing'}>
+              <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {rule.label()}
+              <span className="visually-hidden">{ok ? messages.ruleMet : messages.ruleMissing}</span>
             </li>
           );
         })}

@@ -4,7 +4,8 @@ import { TEAM_TITLE_MAX } from './sign-up.js';
 import { isKnownTld, isListedTld } from './tld-list.js';
 
 /**
- * Every §5 rule as a small valibot schema; the texts come from `messages.ts`. Schemas judge the value they are given;
+ * Every §5 rule as a small valibot schema; the texts come from `messages.ts`, read when a value is judged (so in
+ * the visitor's language). Schemas judge the value they are given;
  * forms trim where §5 says so (names, company, e-mail) before they validate and send.
  */
 
@@ -34,7 +35,7 @@ const domainPart = (value: string) => value.slice(value.lastIndexOf('@') + 1);
  * or an IP literal (valibot's `rfcEmail`), at most 254 characters, whose domain ends in a top-level domain from the
  * standard list or `mail`. The description's `Email` pattern states all of it but the list, which it says in words.
  */
-export function emailRule(message: string) {
+export function emailRule(message: () => string) {
   return v.pipe(
     v.string(),
     v.nonEmpty(message),
@@ -49,41 +50,61 @@ export function emailRule(message: string) {
 }
 
 /** Sign-in and sign-up. */
-export const emailSchema = emailRule(messages.emailInvalid);
+export const emailSchema = emailRule(() => messages.emailInvalid);
 /** SSO and the invite resend form. */
-export const shortEmailSchema = emailRule(messages.emailInvalidShort);
+export const shortEmailSchema = emailRule(() => messages.emailInvalidShort);
 /** The forgot page, which trims what was typed. */
-export const forgotEmailSchema = v.pipe(v.string(), v.trim(), emailRule(messages.forgotEmailInvalid));
+export const forgotEmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  emailRule(() => messages.forgotEmailInvalid),
+);
 
 /** §5 login password: required, 6 to 32 characters inclusive. */
 export const loginPasswordSchema = v.pipe(
   v.string(),
   // Counted in characters (code points), as the description's minLength/maxLength count them.
-  v.check((value) => length(value) >= 6 && length(value) <= 32, messages.loginPasswordLength),
+  v.check(
+    (value) => length(value) >= 6 && length(value) <= 32,
+    () => messages.loginPasswordLength,
+  ),
 );
 
 /** §5 login token: exactly 6 digits. */
-export const tokenSchema = v.pipe(v.string(), v.regex(/^[0-9]{6}$/, messages.tokenLength));
+export const tokenSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{6}$/, () => messages.tokenLength),
+);
 
 /** §5 password (sign-up, invite, reset): each rule the tooltip ticks or crosses, in its order. */
 export const passwordRules = [
-  { label: '12 to 32 characters', test: (value: string) => length(value) >= 12 && length(value) <= 32 },
-  { label: 'A lowercase letter', test: (value: string) => /[a-z]/.test(value) },
-  { label: 'An uppercase letter', test: (value: string) => /[A-Z]/.test(value) },
-  { label: `A symbol from ${PASSWORD_SYMBOLS}`, test: hasSymbol },
-  { label: 'A number', test: (value: string) => /[0-9]/.test(value) },
+  {
+    id: 'length',
+    label: () => messages.ruleLength,
+    test: (value: string) => length(value) >= 12 && length(value) <= 32,
+  },
+  { id: 'lower', label: () => messages.ruleLower, test: (value: string) => /[a-z]/.test(value) },
+  { id: 'upper', label: () => messages.ruleUpper, test: (value: string) => /[A-Z]/.test(value) },
+  { id: 'symbol', label: () => messages.ruleSymbol(PASSWORD_SYMBOLS), test: hasSymbol },
+  { id: 'number', label: () => messages.ruleNumber, test: (value: string) => /[0-9]/.test(value) },
 ] as const;
 
 export const newPasswordSchema = v.pipe(
   v.string(),
-  v.check((value) => passwordRules.every((rule) => rule.test(value)), messages.passwordInvalid),
+  v.check(
+    (value) => passwordRules.every((rule) => rule.test(value)),
+    () => messages.passwordInvalid,
+  ),
 );
 
 /** §5 shared: confirm password equals password. */
 export function confirmPasswordSchema(password: string) {
   return v.pipe(
     v.string(),
-    v.check((value) => value === password, messages.passwordsDiffer),
+    v.check(
+      (value) => value === password,
+      () => messages.passwordsDiffer,
+    ),
   );
 }
 
@@ -91,17 +112,26 @@ export function confirmPasswordSchema(password: string) {
 export const nameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(messages.nameRequired),
-  v.check((value) => length(value) >= 2 && length(value) <= 50, messages.nameLength),
-  v.check((value) => !FORBIDDEN_NAME_CHARS.test(value), messages.illegalCharacters),
-  v.check((value) => !isLink(value), messages.nameIsLink),
+  v.nonEmpty(() => messages.nameRequired),
+  v.check(
+    (value) => length(value) >= 2 && length(value) <= 50,
+    () => messages.nameLength,
+  ),
+  v.check(
+    (value) => !FORBIDDEN_NAME_CHARS.test(value),
+    () => messages.illegalCharacters,
+  ),
+  v.check(
+    (value) => !isLink(value),
+    () => messages.nameIsLink,
+  ),
 );
 
 /** §5 full name: two space-separated parts, each a valid name. */
 export const fullNameSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(messages.nameRequired),
+  v.nonEmpty(() => messages.nameRequired),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const parts = dataset.value.split(' ');
@@ -123,12 +153,18 @@ export const fullNameSchema = v.pipe(
 export const companySchema = v.pipe(
   v.string(),
   v.trim(),
-  v.check((value) => length(value) >= 2 && length(value) <= 32, messages.companyLength),
-  v.check((value) => !FORBIDDEN_NAME_CHARS.test(value), messages.illegalCharacters),
+  v.check(
+    (value) => length(value) >= 2 && length(value) <= 32,
+    () => messages.companyLength,
+  ),
+  v.check(
+    (value) => !FORBIDDEN_NAME_CHARS.test(value),
+    () => messages.illegalCharacters,
+  ),
 );
 
 function lengthRule(min: number, max: number) {
-  const message = messages.lengthRange(min, max);
+  const message = () => messages.lengthRange(min, max);
   return v.pipe(
     v.string(),
     v.check((value) => length(value) >= min && length(value) <= max, message),
@@ -150,16 +186,28 @@ export const phoneSchema = v.pipe(
   v.check(
     // At most 32 characters as typed, as the description's LeadPhone allows.
     (value) => length(value) <= 32 && /^[0-9]{4,15}$/.test(value.replace(/[-+() ]/g, '')),
-    messages.phoneInvalid,
+    () => messages.phoneInvalid,
   ),
 );
 
 /** §5 credit card form. */
-export const cardNumberSchema = v.pipe(v.string(), v.regex(/^[0-9]{13,16}$/, messages.cardNumberInvalid));
+export const cardNumberSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{13,16}$/, () => messages.cardNumberInvalid),
+);
 export const cardNameSchema = lengthRule(2, 64);
-export const cardExpirationSchema = v.pipe(v.string(), v.regex(/^[0-9]{2}\/[0-9]{2}$/, messages.cardExpirationInvalid));
-export const cardCvcSchema = v.pipe(v.string(), v.regex(/^[0-9]{3}$/, messages.cardCvcInvalid));
-export const cardZipSchema = v.pipe(v.string(), v.regex(/^[0-9]{5}$/, messages.cardZipInvalid));
+export const cardExpirationSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{2}\/[0-9]{2}$/, () => messages.cardExpirationInvalid),
+);
+export const cardCvcSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{3}$/, () => messages.cardCvcInvalid),
+);
+export const cardZipSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{5}$/, () => messages.cardZipInvalid),
+);
 
 /** The first message a value breaks, or undefined when it passes. */
 export function firstIssue(schema: v.GenericSchema<string, string>, value: string): string | undefined {

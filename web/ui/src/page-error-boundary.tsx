@@ -7,7 +7,13 @@ import { texts } from './lib/texts.js';
  * §8 global error screen: any render error (or a route's code failing to download) replaces the page with 'Uh oh'
  * and a Refresh button that reloads it.
  */
-export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+interface Props {
+  children: ReactNode;
+  /** The screen's texts in the app's language (§8's English by default). */
+  texts?: { title: string; text: string; refresh: string };
+}
+
+export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -21,10 +27,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <AuthCard title={texts.pageErrorTitle}>
-        <p>{texts.pageErrorText}</p>
+      <AuthCard title={this.props.texts?.title ?? texts.pageErrorTitle}>
+        <p>{this.props.texts?.text ?? texts.pageErrorText}</p>
         <Button block onClick={() => window.location.reload()}>
-          {texts.pageErrorRefresh}
+          {this.props.texts?.refresh ?? texts.pageErrorRefresh}
         </Button>
       </AuthCard>
     );

@@ -7,6 +7,8 @@ interface Props {
   children: ReactNode;
   /** What the section is, for the box's accessible name. */
   label: string;
+  /** The box's texts in the app's language (English by default). */
+  texts?: { text: string; reload: string };
 }
 
 /**
@@ -28,13 +30,13 @@ export class SectionErrorBoundary extends Component<Props, { failed: boolean; at
     if (!this.state.failed) return <SectionKey key={this.state.attempt}>{this.props.children}</SectionKey>;
     return (
       <section className="section-error" aria-label={this.props.label}>
-        <p role="alert">{texts.sectionErrorText}</p>
+        <p role="alert">{this.props.texts?.text ?? texts.sectionErrorText}</p>
         <Button
           size="small"
           color="outline"
           onClick={() => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }))}
         >
-          {texts.sectionErrorReload}
+          {this.props.texts?.reload ?? texts.sectionErrorReload}
         </Button>
       </section>
     );

@@ -4,11 +4,12 @@ import { Button } from '@runofshow/ui/button';
 import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
 import { EmailField } from '../../components/email-field.js';
 import { submitWithCaptcha } from '../../components/submit-with-captcha.js';
 import { useForm } from '../../components/use-form.js';
+import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { messages } from '../../lib/messages.js';
 import { firstIssue, forgotEmailSchema } from '../../lib/validation.js';
 import { enterForgot, forgotState, requestRecovery } from './forgot-store.js';
@@ -16,11 +17,14 @@ import { enterForgot, forgotState, requestRecovery } from './forgot-store.js';
 /** §2 /forgot: an e-mail (trimmed), 'Send reset link', then a success alert. */
 export function ForgotPage() {
   const state = useSnapshot(forgotState);
+  const search = useSearch();
   const captcha = useRef<CaptchaHandle>(null);
   useEffect(enterForgot, []);
   const form = useForm({
     rules: { email: (email) => firstIssue(forgotEmailSchema, email) },
-    initial: { email: '' },
+    // Issue 34: the address typed on /login arrives with the visitor.
+    initial: { email: carriedEmail(search) },
+    touched: () => ({ email: carriedEmail(search) !== '' }),
     focus: 'email',
     email: true,
     async onSubmit({ email }) {
@@ -37,21 +41,24 @@ export function ForgotPage() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the email you sign in with and we will send you a link to reset your password."
+      title={messages.forgotTitle}
+      subtitle={messages.forgotSubtitle}
       footer={
-        <nav className="links" aria-label="Other ways in">
-          <Link href="/login">Back to sign in</Link>
+        <nav className="links" aria-label={messages.otherWaysIn}>
+          <Link href={withEmail('/login', form.values.email)}>{messages.backToSignIn}</Link>
         </nav>
       }
     >
       {state.status === 'completed' ? (
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
-        <form {...form.props} aria-label="Forgot password">
+        <form {...form.props} aria-label={messages.forgotTitle}>
           {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
-          <EmailField label="Email" autoComplete="email" {...form.field('email')} />
-          <SectionErrorBoundary label="Captcha">
+          <EmailField label={messages.email} autoComplete="email" {...form.field('email')} />
+          <SectionErrorBoundary
+            label={messages.captcha}
+            texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
+          >
             <Captcha ref={captcha} />
           </SectionErrorBoundary>
           <Button type="submit" block disabled={!canSend} busy={state.status === 'requesting'}>

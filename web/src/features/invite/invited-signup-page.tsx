@@ -26,7 +26,7 @@ export function InvitedSignupPage({ token }: { token: string }) {
 
   if (state.token === token && state.expired) {
     return (
-      <AuthCard title="Join your team">
+      <AuthCard title={messages.inviteTitle}>
         {/* It replaces the placeholder form once the lookup fails: announced, as any news is. */}
         <Alert type="warning" title={messages.inviteInvalid}>
           <p>{messages.inviteInvalidText}</p>
@@ -37,7 +37,7 @@ export function InvitedSignupPage({ token }: { token: string }) {
   }
   const loading = state.token !== token || state.loading;
   return (
-    <AuthCard title="Join your team" subtitle="You were invited to Run of Show. Finish your account to join.">
+    <AuthCard title={messages.inviteTitle} subtitle={messages.inviteSubtitle}>
       <InvitedForm key={loading ? 'loading' : 'ready'} loading={loading} />
     </AuthCard>
   );
@@ -74,15 +74,15 @@ function InvitedForm({ loading }: { loading: boolean }) {
   const { field } = form;
 
   return (
-    <form {...form.props} aria-label="Join your team" aria-busy={loading || form.busy}>
+    <form {...form.props} aria-label={messages.inviteTitle} aria-busy={loading || form.busy}>
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
       {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
       <div className="field-row">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
+        <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />
       </div>
       <TextField
-        label="Email"
+        label={messages.email}
         name="email"
         type="email"
         value={loading ? '' : state.email}
@@ -91,14 +91,17 @@ function InvitedForm({ loading }: { loading: boolean }) {
         disabled={loading}
         autoComplete="username"
       />
-      <NewPasswordField label="Password" {...field('password')} />
+      <NewPasswordField label={messages.password} {...field('password')} />
       {loading ? null : (
-        <SectionErrorBoundary label="Captcha">
+        <SectionErrorBoundary
+          label={messages.captcha}
+          texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
+        >
           <Captcha ref={captcha} />
         </SectionErrorBoundary>
       )}
       <Button type="submit" block disabled={loading || !form.valid || busy} busy={busy}>
-        {busy ? 'Creating your account…' : 'Create account'}
+        {busy ? messages.creatingAccount : messages.createAccount}
       </Button>
     </form>
   );

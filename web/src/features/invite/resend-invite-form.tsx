@@ -21,9 +21,9 @@ export function ResendInviteForm({ token }: { token: string }) {
 
   const label = state.sent ? messages.inviteSent : state.sending ? messages.inviteSending : messages.inviteSend;
   return (
-    <form {...form.props} aria-label="Request a new link">
+    <form {...form.props} aria-label={messages.requestNewLink}>
       {state.resendFailed ? <Alert type="failure">{messages.inviteSendFailed}</Alert> : null}
-      <EmailField label="Email" autoComplete="email" readOnly={done} {...form.field('email')} />
+      <EmailField label={messages.email} autoComplete="email" readOnly={done} {...form.field('email')} />
       <Button type="submit" block color={state.sent ? 'success' : 'primary'} disabled={done}>
         {label}
       </Button>

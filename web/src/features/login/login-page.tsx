@@ -1,14 +1,16 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
-import { Button } from '@runofshow/ui/button';
+import { Button, buttonClass } from '@runofshow/ui/button';
 import { TextField } from '@runofshow/ui/text-field';
 import { type ClipboardEvent, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { useForm } from '../../components/use-form.js';
+import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
+import { emailDomain, ssoLoginPath } from '../../lib/sso-domain.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
 import { LockoutCountdown } from './lockout-countdown.js';
 import {
@@ -60,7 +62,8 @@ export function LoginPage() {
       if (await login()) leaveTo(destinationAfterSignIn(redirect, window.location.origin));
     },
   });
-  useEffect(enterLogin, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only; the query is read once.
+  useEffect(() => enterLogin(carriedEmail(search)), []);
 
   function onPasteCode(event: ClipboardEvent<HTMLInputElement>) {
     // A code pasted from an authenticator or an SMS often carries spaces or a dash ("123 456"): keep the digits,
@@ -73,25 +76,27 @@ export function LoginPage() {
   }
 
   const withRedirect = (path: string) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
+  const forgotHref = withEmail('/app.login/forgot', state.email);
+  const ssoOffered = state.sso === 'sso' && !tokenStep;
   return (
     <AuthCard
       title={tokenStep ? messages.loginMfaTitle : messages.loginTitle}
-      subtitle={tokenStep ? 'Enter the six-digit code from your authenticator app.' : undefined}
+      subtitle={tokenStep ? messages.codeHint : undefined}
       footer={
-        <nav className="links" aria-label="Other ways in">
-          <Link href="/login/sso">Sign in with SSO</Link>
+        <nav className="links" aria-label={messages.otherWaysIn}>
+          <Link href={withEmail('/login/sso', state.email)}>{messages.ssoSignIn}</Link>
           {/* Full-document links: the captcha screens' documents carry their own Content-Security-Policy. */}
-          <a href="/app.login/forgot">Forgot password?</a>
-          <a href={withRedirect('/app.login/signup')}>Start a free trial</a>
+          <a href={forgotHref}>{messages.forgotLink}</a>
+          <a href={withRedirect('/app.login/signup')}>{messages.freeTrial}</a>
         </nav>
       }
     >
-      <form {...form.props} aria-label="Sign in">
+      <form {...form.props} aria-label={messages.signIn}>
         {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
             <p>
-              {messages.lockout} <a href="/app.login/forgot">Reset your password</a>
+              {messages.lockout} <a href={forgotHref}>{messages.resetYourPassword}</a>
             </p>
             {state.failure.until ? <LockoutCountdown until={state.failure.until} onDone={lockoutOver} /> : null}
           </Alert>
@@ -99,7 +104,7 @@ export function LoginPage() {
         {tokenStep ? (
           <TextField
             key="token"
-            label="Six-digit code"
+            label={messages.codeLabel}
             name="timeBasedToken"
             value={state.token}
             onValueChange={setField.token}
@@ -114,14 +119,19 @@ export function LoginPage() {
         ) : (
           <>
             <TextField
-              label="Email"
+              label={messages.email}
               type="email"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               {...form.field('email')}
             />
-            <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+            <TextField
+              label={messages.password}
+              type="password"
+              autoComplete="current-password"
+              {...form.field('password')}
+            />
           </>
         )}
         {state.twoFactor === 'ERROR' && !tokenStep ? (
@@ -130,11 +140,23 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <Button type="submit" block disabled={!canSubmit(state)} busy={state.status === 'PENDING'}>
-          {state.status === 'PENDING' ? 'Signing in…' : tokenStep ? 'Verify and sign in' : 'Sign in'}
+          {state.status === 'PENDING' ? messages.signingIn : tokenStep ? messages.verifyAndSignIn : messages.signIn}
         </Button>
+        {/* Issue 34: found, not hunted for. Under the button, so the password field never moves; a live region
+            that is always there, so its news is read out. */}
+        <div className="sso-offer" aria-live="polite">
+          {ssoOffered ? (
+            <>
+              <p>{messages.ssoOffer(emailDomain(state.email) ?? '')}</p>
+              <a className={buttonClass({ color: 'outline', block: true })} href={ssoLoginPath(state.email)}>
+                {messages.continueWithSso}
+              </a>
+            </>
+          ) : null}
+        </div>
         {tokenStep ? (
           <Button variant="link" className="form-secondary-action" onClick={backToPasswordStep}>
-            Use a different account
+            {messages.useDifferentAccount}
           </Button>
         ) : null}
       </form>

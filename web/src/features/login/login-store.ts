@@ -3,6 +3,7 @@ import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 import { startSession } from '../../lib/api/session.js';
+import { lookUpSso, type SsoAnswer } from '../../lib/api/sso-lookup.js';
 import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
@@ -24,6 +25,8 @@ export const loginState = proxy({
   token: '',
   status: 'LOGGED_OUT' as LoginStatus,
   twoFactor: undefined as TwoFactorStatus | undefined,
+  /** Issue 34: whether the address's company signs in through single sign-on, asked alongside two-factor. */
+  sso: undefined as SsoAnswer | 'PENDING' | undefined,
   step: 'password' as 'password' | 'token',
   failure: undefined as LoginFailure | undefined,
 });
@@ -31,7 +34,10 @@ export const loginState = proxy({
 let lookupTimer: ReturnType<typeof setTimeout> | undefined;
 let lookupSeq = 0;
 
-/** Sets the e-mail and, 100 ms after the last change (§9), asks whether it needs a second factor. */
+/**
+ * Sets the e-mail and, 100 ms after the last change (§9), asks whether it needs a second factor and whether its
+ * domain has single sign-on (issue 34): two lookups under the same debounce and the same cancel rules.
+ */
 export function setEmail(email: string): void {
   // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
   void loadTlds();
@@ -42,17 +48,26 @@ export function setEmail(email: string): void {
   const seq = ++lookupSeq;
   if (firstIssue(emailSchema, email.trim())) {
     loginState.twoFactor = undefined;
+    loginState.sso = undefined;
     return;
   }
   loginState.twoFactor = 'PENDING';
+  loginState.sso = 'PENDING';
   lookupTimer = setTimeout(async () => {
     // The TLD list may still be on its way: ask only about an address the whole §5 rule accepts.
     await loadTlds();
     if (seq !== lookupSeq) return;
     if (firstIssue(emailSchema, email.trim())) {
       loginState.twoFactor = undefined;
+      loginState.sso = undefined;
       return;
     }
+    lookUpSso(email).then(
+      (answer) => {
+        if (seq === lookupSeq) loginState.sso = answer;
+      },
+      () => undefined, // cancelled: the cancel put the state back
+    );
     try {
       const api = await loadApiClient();
       const data = await api.users.hasTwoFactorAuth({ params: { email: email.trim() } });
@@ -126,8 +141,10 @@ export function backToPasswordStep(): void {
  * behind when the visitor leaves, the e-mail stays for the next visit. Clearing on the way out, not on the way in,
  * keeps whatever was typed into the pre-rendered form before the script arrived.
  */
-export function enterLogin(): () => void {
+export function enterLogin(carried?: string | null): () => void {
   if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
+  // Issue 34: the address typed on /forgot or /login/sso comes back with the visitor (the latest one typed).
+  if (carried && carried !== loginState.email) setEmail(carried);
   // A cancel may have dropped the two-factor answer: ask again for the address still in the form.
   if (loginState.twoFactor === undefined && loginState.email) setEmail(loginState.email);
   return leaveLogin;
@@ -144,5 +161,6 @@ onCancelAll(() => {
   clearTimeout(lookupTimer);
   lookupSeq++;
   if (loginState.twoFactor === 'PENDING') loginState.twoFactor = undefined;
+  if (loginState.sso === 'PENDING') loginState.sso = undefined;
   if (loginState.status === 'PENDING') loginState.status = 'LOGGED_OUT';
 });

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { useForm } from '../../components/use-form.js';
+import { withEmail } from '../../lib/carry-email.js';
 import { messages } from '../../lib/messages.js';
 import { confirmPasswordSchema, firstIssue, newPasswordSchema } from '../../lib/validation.js';
 import { enterReset, resetPassword, resetState } from './reset-store.js';
@@ -16,12 +17,12 @@ export function ResetPage({ token }: { token: string | undefined }) {
   const email = new URLSearchParams(useSearch()).get('email')?.trim().replaceAll(' ', '+') ?? '';
   if (!token || !email) {
     return (
-      <AuthCard title="Reset password">
+      <AuthCard title={messages.resetTitle}>
         <Alert type="warning" title={messages.resetNoTokenTitle} live={false}>
           <p>{messages.resetNoTokenText}</p>
         </Alert>
-        <a className={buttonClass({ block: true })} href="/app.login/forgot">
-          Go to the forgot password page
+        <a className={buttonClass({ block: true })} href={withEmail('/app.login/forgot', email)}>
+          {messages.toForgotPage}
         </a>
       </AuthCard>
     );
@@ -48,34 +49,34 @@ function ResetForm({ token, email }: { token: string; email: string }) {
 
   if (state.status === 'completed') {
     return (
-      <AuthCard title="Reset password">
+      <AuthCard title={messages.resetTitle}>
         <Alert type="success">{messages.resetDone}</Alert>
-        <Link className={buttonClass({ block: true })} href="/login">
-          Sign in
+        <Link className={buttonClass({ block: true })} href={withEmail('/login', email)}>
+          {messages.signIn}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset password" subtitle={`Choose a new password for ${email}.`}>
-      <form {...form.props} aria-label="Reset password">
+    <AuthCard title={messages.resetTitle} subtitle={messages.resetSubtitle(email)}>
+      <form {...form.props} aria-label={messages.resetTitle}>
         {state.status === 'error' ? (
           <Alert type="failure">
             <p>
-              {messages.resetFailed} <a href="/app.login/forgot">Request a new link</a>
+              {messages.resetFailed} <a href={withEmail('/app.login/forgot', email)}>{messages.requestNewLink}</a>
             </p>
           </Alert>
         ) : null}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordField label="New password" {...form.field('newPassword')} />
+        <NewPasswordField label={messages.newPassword} {...form.field('newPassword')} />
         <TextField
-          label="Confirm new password"
+          label={messages.confirmNewPassword}
           type="password"
           autoComplete="new-password"
           {...form.field('confirmPassword')}
         />
         <Button type="submit" block disabled={!canReset} busy={state.status === 'submitted'}>
-          Reset password
+          {messages.resetTitle}
         </Button>
       </form>
     </AuthCard>

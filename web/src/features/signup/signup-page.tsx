@@ -14,6 +14,7 @@ import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-cap
 import { useForm } from '../../components/use-form.js';
 import { endSession } from '../../lib/api/load-api-client.js';
 import { session } from '../../lib/api/session.js';
+import { withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp, type SignUpOutcome } from '../../lib/return-url.js';
@@ -92,15 +93,17 @@ export function SignupPage() {
   const { field } = form;
   const legal = (
     <p className="legal">
-      By signing up, you agree to the{' '}
+      {messages.legalBefore}{' '}
       <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
-        terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+        {messages.terms}
+        <span className="visually-hidden">{messages.opensNewTab}</span>
       </a>{' '}
-      and{' '}
+      {messages.legalAnd}{' '}
       <a href={PRIVACY_URL} target="_blank" rel="noopener noreferrer">
-        privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
+        {messages.privacy}
+        <span className="visually-hidden">{messages.opensNewTab}</span>
       </a>
-      .
+      {messages.legalAfter}
     </p>
   );
 
@@ -108,14 +111,12 @@ export function SignupPage() {
     return (
       <AuthCard title={messages.signupTitle} footer={legal}>
         <Alert type="basic" live={false}>
-          <p>
-            You are signed in as {user.firstName} {user.lastName} ({user.email}). Create a new team for this account?
-          </p>
+          <p>{messages.signedInAs(`${user.firstName} ${user.lastName}`, user.email)}</p>
         </Alert>
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="stack">
           <Button block busy={busy} disabled={busy} onClick={async () => finish(await createTeamForSignedInUser())}>
-            Create team
+            {messages.createTeam}
           </Button>
           <Button
             variant="link"
@@ -128,7 +129,7 @@ export function SignupPage() {
               setSigningOut(false);
             }}
           >
-            Not you? Sign up with another account
+            {messages.notYou}
           </Button>
         </div>
       </AuthCard>
@@ -138,30 +139,33 @@ export function SignupPage() {
   return (
     <AuthCard
       title={messages.signupTitle}
-      subtitle="Start your free trial. No credit card required."
+      subtitle={messages.signupSubtitle}
       footer={
         <>
           {legal}
-          <nav className="links" aria-label="Other ways in">
-            <Link href="/login">Already have an account? Sign in</Link>
+          <nav className="links" aria-label={messages.otherWaysIn}>
+            <Link href="/login">{messages.haveAccount}</Link>
           </nav>
         </>
       }
     >
-      <form {...form.props} aria-label="Create your team account">
+      <form {...form.props} aria-label={messages.signupTitle}>
         {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
         <div className="field-row">
-          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
+          <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <EmailField label="Work email" autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
-        <NewPasswordField label="Password" {...field('password')} />
-        <TextField label="Company name" autoComplete="organization" {...field('company')} />
-        <SectionErrorBoundary label="Captcha">
+        <EmailField label={messages.workEmail} autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
+        <NewPasswordField label={messages.password} {...field('password')} />
+        <TextField label={messages.companyName} autoComplete="organization" {...field('company')} />
+        <SectionErrorBoundary
+          label={messages.captcha}
+          texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
+        >
           <Captcha ref={captcha} />
         </SectionErrorBoundary>
         <Button type="submit" block disabled={!form.valid || busy || !checked} busy={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+          {busy ? messages.creatingAccount : messages.createAccount}
         </Button>
       </form>
       <Dialog
@@ -171,15 +175,15 @@ export function SignupPage() {
         actions={
           <>
             <Button color="outline" onClick={closeConflictDialog}>
-              Dismiss
+              {messages.signupDismiss}
             </Button>
             <Button
               onClick={() => {
                 closeConflictDialog();
-                navigate('/login');
+                navigate(withEmail('/login', form.values.email)); // issue 34: nothing retyped
               }}
             >
-              Login
+              {messages.signupLogin}
             </Button>
           </>
         }

@@ -5,18 +5,18 @@ import { Link } from 'wouter';
 import { messages } from '../../lib/messages.js';
 
 const ERRORS = {
-  invalid: { title: messages.ssoInvalidTitle, text: messages.ssoInvalidText },
-  'need-invite': { title: messages.ssoNeedInviteTitle, text: messages.ssoNeedInviteText },
-  error: { title: messages.ssoErrorTitle, text: messages.ssoErrorText },
+  invalid: () => ({ title: messages.ssoInvalidTitle, text: messages.ssoInvalidText }),
+  'need-invite': () => ({ title: messages.ssoNeedInviteTitle, text: messages.ssoNeedInviteText }),
+  error: () => ({ title: messages.ssoErrorTitle, text: messages.ssoErrorText }),
 } as const;
 
 type SsoErrorKind = keyof typeof ERRORS;
 
 /** §2 SSO error screens (the identity provider's callback sends the browser here), each with a way back. */
 export function SsoErrorPage({ kind }: { kind: SsoErrorKind }) {
-  const { title, text } = ERRORS[kind];
+  const { title, text } = ERRORS[kind]();
   return (
-    <AuthCard title="Sign in with SSO">
+    <AuthCard title={messages.ssoSignIn}>
       <Alert type="failure" title={title} live={false}>
         <p>{text}</p>
       </Alert>

@@ -1,39 +1,67 @@
+import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
-import { Link } from 'wouter';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { EmailField } from '../../components/email-field.js';
 import { useForm } from '../../components/use-form.js';
+import { isCancelled } from '../../lib/api/cancel.js';
+import { lookUpSso } from '../../lib/api/sso-lookup.js';
+import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
+import { ssoLoginPath } from '../../lib/sso-domain.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
-import { ssoLoginPath } from './sso-domain.js';
 
-/** §2 /login/sso: the work e-mail's domain picks the company's identity provider (the server's /sso/login/{domain}). */
+/**
+ * §2 /login/sso: the work e-mail's domain picks the company's identity provider (the server's /sso/login/{domain}).
+ * Issue 34: the domain is asked about first (`GET /ssoconfig/{domain}`), so a domain without SSO gets 'Invalid SSO
+ * Domain' here, with the password sign-in as its next step, not after a round trip through the backend's redirect.
+ * A lookup that fails lets the visitor go on: the backend has the last word.
+ */
 export function SsoPage() {
+  const search = useSearch();
+  const [invalidFor, setInvalidFor] = useState<string>();
   const form = useForm({
     rules: { email: (email) => firstIssue(shortEmailSchema, email.trim()) },
-    initial: { email: '' },
+    initial: { email: carriedEmail(search) },
+    touched: () => ({ email: carriedEmail(search) !== '' }),
     focus: 'email',
     email: true,
-    onSubmit({ email }) {
+    async onSubmit({ email }) {
+      setInvalidFor(undefined);
+      try {
+        if ((await lookUpSso(email)) === 'none') return setInvalidFor(email.trim());
+      } catch (error) {
+        if (isCancelled(error)) return;
+      }
       leaveTo(ssoLoginPath(email));
     },
   });
+  const passwordHref = withEmail('/login', form.values.email);
 
   return (
     <AuthCard
-      title="Sign in with SSO"
+      title={messages.ssoSignIn}
       subtitle={messages.ssoLookupHint}
       footer={
-        <nav className="links" aria-label="Other ways in">
-          <Link href="/login">Sign in with a password</Link>
+        <nav className="links" aria-label={messages.otherWaysIn}>
+          <Link href={passwordHref}>{messages.signInWithPassword}</Link>
         </nav>
       }
     >
-      <form {...form.props} aria-label="Sign in with SSO">
-        <EmailField label="Work email" autoComplete="username" {...form.field('email')} />
+      <form {...form.props} aria-label={messages.ssoSignIn}>
+        {invalidFor ? (
+          <Alert type="failure" title={messages.ssoInvalidTitle}>
+            <p>{messages.ssoInvalidText}</p>
+            <p>
+              <Link href={passwordHref}>{messages.signInWithPasswordInstead}</Link>
+            </p>
+          </Alert>
+        ) : null}
+        <EmailField label={messages.workEmail} autoComplete="username" {...form.field('email')} />
         <Button type="submit" block disabled={form.busy} busy={form.busy}>
-          Continue with SSO
+          {messages.continueWithSso}
         </Button>
       </form>
     </AuthCard>

@@ -1,7 +1,9 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
+import { buttonClass } from '@runofshow/ui/button';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { VERIFIED_DESTINATION, VERIFIED_REDIRECT_MS, verifyEmail, verifyState } from './verify-store.js';
@@ -21,7 +23,7 @@ export function VerifyPage({ token }: { token: string }) {
   }, [verified]);
 
   return (
-    <AuthCard title="Verify Email">
+    <AuthCard title={messages.verifyTitle}>
       {/* One live region whose content changes, so each state is announced once, in order. */}
       <div aria-live="polite" aria-busy={verified === undefined}>
         {verified === undefined ? (
@@ -31,7 +33,7 @@ export function VerifyPage({ token }: { token: string }) {
         ) : verified ? (
           <Alert type="success" title={messages.verifiedTitle} live={false}>
             <p>
-              {messages.verifiedText} <a href={VERIFIED_DESTINATION}>Go now</a>
+              {messages.verifiedText} <a href={VERIFIED_DESTINATION}>{messages.goNow}</a>
             </p>
           </Alert>
         ) : (
@@ -40,6 +42,12 @@ export function VerifyPage({ token }: { token: string }) {
           </Alert>
         )}
       </div>
+      {/* Issue 34: no dead end. An address verified already signs in. */}
+      {verified === false ? (
+        <Link className={buttonClass({ block: true })} href="/login">
+          {messages.goToSignIn}
+        </Link>
+      ) : null}
     </AuthCard>
   );
 }

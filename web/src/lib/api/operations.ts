@@ -8,6 +8,7 @@ import * as operation from '@runofshow/sdk/operations';
  */
 export const appOperations = tableOf(
   operation.authLogin,
+  operation.ssoGetByDomain,
   operation.teamsCreate,
   operation.tokensDelete,
   operation.tokensGetUser,

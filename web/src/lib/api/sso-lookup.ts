@@ -1,0 +1,31 @@
+import { ApiError, unwrap } from '@runofshow/sdk';
+import { emailDomain } from '../sso-domain.js';
+import { isCancelled } from './cancel.js';
+import { loadApiClient } from './load-api-client.js';
+
+/** What `GET /ssoconfig/{domain}` says of an address: single sign-on, none (404), or no answer. */
+export type SsoAnswer = 'sso' | 'none' | 'failed';
+
+type Api = Awaited<ReturnType<typeof loadApiClient>>;
+let quiet: Api | undefined;
+
+/**
+ * Issue 34: whether the address's company signs in through single sign-on. A 404 is the everyday answer (most
+ * domains have none), so this client does not log it as the app's client logs every failure; any other failure is
+ * still printed. A cancel rejects, as every call does, for the caller to ignore.
+ */
+export async function lookUpSso(email: string): Promise<SsoAnswer> {
+  const domain = emailDomain(email);
+  if (!domain) return 'none';
+  const api = await loadApiClient();
+  quiet ??= api.withOptions({ logger: false });
+  try {
+    await unwrap(quiet.GET('/ssoconfig/{domain}', { params: { path: { domain } } }));
+    return 'sso';
+  } catch (error) {
+    if (isCancelled(error)) throw error;
+    if (error instanceof ApiError && error.status === 404) return 'none';
+    console.error('The SSO lookup failed.', error);
+    return 'failed';
+  }
+}
