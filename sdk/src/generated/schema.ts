@@ -638,7 +638,7 @@ export interface paths {
         get: operations["users.getTwoFactorSecret"];
         /**
          * Turn on two-factor authentication
-         * @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret` and a current code it produced; from then on sign-in asks for the six-digit code. Users may call it only for themselves. A wrong code answers `422`; two-factor already on answers `409`.
+         * @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a current code it produced and the account's password; from then on sign-in asks for the six-digit code. Users may call it only for themselves, and only once their address is verified (`403` before). A wrong code or password answers `422` (wrong passwords count toward the sign-in lockout); two-factor already on answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.setTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -646,7 +646,7 @@ export interface paths {
         post?: never;
         /**
          * Turn off two-factor authentication
-         * @description Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone).
+         * @description Removes the two-factor secret; sign-in no longer asks for a code. Users may call it for themselves, product administrators for anyone (for a lost phone). The body proves the caller: the account's current password or a current code of its secret (an administrator's own password for someone else's account); a wrong one answers `422`, and wrong passwords count toward the sign-in lockout.
          *
          *     **Proxy mode:** `POST /api/users.deleteTwoFactorSecret` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -7454,7 +7454,7 @@ export interface components {
              */
             otpauthUrl: string;
         };
-        /** @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret` and a code it produced. */
+        /** @description Turns two-factor authentication on with the secret from `users.getTwoFactorSecret`, a code it produced, and the account's password: a session alone cannot change how the account signs in. */
         TwoFactorSecretRequest: {
             /**
              * @description The base32 secret being confirmed.
@@ -7466,6 +7466,26 @@ export interface components {
              * @example 123456
              */
             timeBasedToken: string;
+            /**
+             * Format: password
+             * @description The account's current password (6 to 32 characters, as at sign-in).
+             * @example Correct-Horse-9
+             */
+            password: string;
+        };
+        /** @description Proof that the caller may turn two-factor authentication off: the account's current password, or a current code of its secret. A session alone cannot change how the account signs in. */
+        TwoFactorRemovalRequest: {
+            /**
+             * Format: password
+             * @description The account's current password (6 to 32 characters, as at sign-in).
+             * @example Correct-Horse-9
+             */
+            password?: string;
+            /**
+             * @description A current six-digit code of the account's secret.
+             * @example 123456
+             */
+            timeBasedToken?: string;
         };
         /**
          * @description The product administrators (internal staff who see cross-team counts and reports), by name.
@@ -14467,7 +14487,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorRemovalRequest"];
+            };
+        };
         responses: {
             /** @description The user without two-factor authentication. */
             200: {
