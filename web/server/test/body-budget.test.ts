@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
+import { raw } from '@runofshow/devkit/raw-http';
 import { operations } from '@runofshow/sdk/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHost } from '../src/index.js';
-import { raw } from '@runofshow/devkit/raw-http';
 import { builtApp, testHost } from './support.js';
 
 // Issue 29 F4: the proxy holds each /api body whole, and nothing bounded them in all (100 bodies of up to 10 MiB at

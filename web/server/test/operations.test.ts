@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { raw } from '@runofshow/devkit/raw-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHost, startMetricsServer } from '../src/index.js';
-import { raw } from '@runofshow/devkit/raw-http';
 import { API_KEY, type Backend, builtApp, callApi, type LogLines, testHost } from './support.js';
 
 // What a host needs to be run by someone else: health and readiness for a load balancer, a log line per request with
