@@ -143,7 +143,7 @@ describe('a QA walk through the SDK: what each list shows after each step', () =
     expect((await api.events.listArchivedByTeam({ params: { teamId: TEAM } })).map((e) => e._id)).toContain(event._id);
     await api.events.restore({ params: { eventId: event._id } });
     await api.events.delete({ params: { eventId: event._id } });
-    expect((await api.events.listDeletedByTeam({ query: { teamId: TEAM } })).map((e) => e._id)).toContain(event._id);
+    expect((await api.events.listDeletedByTeam({ params: { teamId: TEAM } })).map((e) => e._id)).toContain(event._id);
     await api.events.deletePermanently({ params: { eventId: event._id } });
     expect(await statusOf(api.events.get({ params: { eventId: event._id } }))).toBe(404);
     expect(await mine()).toBe(before);

@@ -26,8 +26,6 @@ export const adminEffects = {
   },
   'permissions.list': { action: 'list', kind: 'catalogue', filter: { catalogue: 'permissionNames' } },
   'permissions.listViewPermissions': { action: 'list', kind: 'catalogue', filter: { catalogue: 'viewPermissions' } },
-  'sso.getByDomain': { action: 'read', kind: 'catalogue', target: 'path.domain', view: 'byField:domain' },
-  'sso.listEmailMatchers': { action: 'list', kind: 'catalogue', filter: { catalogue: 'ssoConfigs' } },
 } as const satisfies EffectTable;
 
 /** Activity audits and reports: computed from the records every write leaves. */

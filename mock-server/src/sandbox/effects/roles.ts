@@ -239,8 +239,6 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'shows.update': 'eventContributor',
   'shows.updateGlobalElementContainers': 'eventContributor',
   'shows.updatePdfPreset': 'eventContributor',
-  'sso.getByDomain': 'public',
-  'sso.listEmailMatchers': 'public',
   'tags.delete': 'productAdmin',
   'tags.list': 'productAdmin',
   'tags.update': 'productAdmin',

@@ -67,13 +67,9 @@ const catalogue: Record<string, readonly unknown[]> = {
       order: 2,
     },
   ],
-  ssoConfigs: [
-    { domain: 'sso.example.com', emailMatchers: ['@sso.example.com'], provider: 'saml' },
-    { domain: 'acme.example.com', emailMatchers: ['@acme.example.com'], provider: 'oidc' },
-  ],
 };
 
-/** Catalogue entries are keyed by what the calls look them up by (`onboarding/{key}`, `ssoconfig/{domain}`). */
+/** Catalogue entries are keyed by what the calls look them up by (`onboarding/{key}`). */
 const keyOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null
     ? Object.fromEntries(
