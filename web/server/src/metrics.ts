@@ -48,8 +48,6 @@ export class HostMetrics {
     if (outcome !== 'answer') this.#upstreamErrors.inc({ kind: outcome });
     else if (status !== undefined && status >= 500) this.#upstreamErrors.inc({ kind: `status_${status}` });
   }
-
-
 }
 
 // Methods as labels: a client's invented method must not grow the series without bound.
