@@ -109,6 +109,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 /** The first value of a header a load balancer sets (`X-Forwarded-Proto: https, http` names the first hop first). */
 const first = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+const nearest = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.join(',') : value)?.split(',').at(-1)?.trim();
 
 /**
  * The production host of the sign-in app: the app's build with its settings written into the page, the `/api` proxy
@@ -231,7 +233,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const seconds = (performance.now() - started) / 1000;
       const status = answeredRaw.get(res) ?? (res.writableFinished ? res.statusCode : 499);
       metrics.request(route(), req.method ?? 'GET', status, seconds);
-      const remote = (trustProxy && first(req.headers['x-forwarded-for'])) || req.socket.remoteAddress;
+      // The entry the trusted balancer appended, not the leftmost, which is whatever the visitor sent (issue 29).
+      const remote = (trustProxy && nearest(req.headers['x-forwarded-for'])) || req.socket.remoteAddress;
       logger.info(
         {
           reqId: id,

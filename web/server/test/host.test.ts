@@ -184,6 +184,16 @@ describe('security headers', () => {
     }
   });
 
+  it('log the address the trusted balancer appended, not one the visitor wrote before it', async () => {
+    const { host: behind, logs: behindLogs } = await testHost({ appDir: app, trustProxy: true });
+    try {
+      await (await fetch(`${behind.url}/healthz`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7' } })).text();
+      await expect.poll(() => behindLogs.requests().at(-1)?.remote).toBe('198.51.100.7');
+    } finally {
+      await behind.stop();
+    }
+  });
+
   it('pin HTTPS only for a visitor a trusted load balancer says came over HTTPS', async () => {
     const behind = (await testHost({ appDir: app, trustProxy: true })).host;
     try {

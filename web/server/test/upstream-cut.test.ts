@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { operations } from '@runofshow/sdk/operations';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningHost } from '../src/index.js';
-import { builtApp, testHost } from './support.js';
+import { createLogger, type RunningHost, startHost } from '../src/index.js';
+import { API_KEY, builtApp } from './support.js';
 
 // Issue 29 F5: a backend answer cut short inside its gzip, deflate or brotli stream reached the visitor as a complete
 // 200 (a CSV export of 5,001 lines arrived with 4,995, cut mid-row, and curl exited 0): the host's proxy ran on fetch,
@@ -60,11 +60,15 @@ describe('a backend answer cut inside its compressed stream', () => {
   it.each(Object.keys(CODINGS) as (keyof typeof CODINGS)[])(
     'ends the visitor’s answer with an error (%s), never a clean end',
     async (coding) => {
-      const { host } = await testHost({
+      // As main.ts starts it: no fetch of the test's own, so the listener's own transport.
+      const host = await startHost({
+        port: 0,
         appDir: await builtApp(),
         apiOrigin: await cuttingBackend(coding),
+        apiMode: 'proxy',
+        apiKey: API_KEY,
+        logger: createLogger('silent', API_KEY),
         operations: { 'users.exportCsv': operations['users.exportCsv'] },
-        fetch: undefined,
       });
       stops.push(() => host.stop());
       const answer = await exportFrom(host);
