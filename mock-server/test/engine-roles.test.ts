@@ -160,3 +160,24 @@ describe('the operation × role matrix', () => {
     expect(guest.status).toBe(403);
   });
 });
+
+describe("section 4's user lifecycle", () => {
+  it('deletes, anonymizes for good (restore then answers 404), and refuses to anonymize a live user', async () => {
+    const engine = startEngine();
+    const root = engine.store.get('users', idOf('root@example.com'));
+    const grace = idOf('grace@example.com');
+    const as = (operationId: 'users.delete' | 'users.anonymize' | 'users.restore') =>
+      engine.answer({
+        operationId,
+        path: { userId: grace },
+        query: new URLSearchParams(),
+        body: {},
+        ...(root ? { caller: root } : {}),
+      });
+    expect((await as('users.anonymize')).status).toBe(409);
+    expect((await as('users.delete')).status).toBe(200);
+    const gone = await as('users.anonymize');
+    expect([gone.status, (gone.body as { firstName?: string }).firstName]).toEqual([200, 'Deleted']);
+    expect((await as('users.restore')).status).toBe(404);
+  });
+});

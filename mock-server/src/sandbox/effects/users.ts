@@ -35,7 +35,7 @@ export const userEffects = {
   'users.deleteTracking': { action: 'update', kind: 'users', view: 'unkey:tracking' },
   'users.setAdmin': { action: 'update', kind: 'users' },
   'users.delete': { action: 'transition', kind: 'users', when: { deleted: false }, set: { deleted: true } },
-  'users.restore': { action: 'transition', kind: 'users', when: { deleted: true }, set: { deleted: false } },
+  'users.restore': { action: 'transition', kind: 'users', view: 'restoreUser', when: { deleted: true } },
   'users.anonymize': { action: 'transition', kind: 'users', when: { deleted: true }, view: 'anonymize' },
   'users.deleteTeamRole': { action: 'delete', kind: 'teamRoles', view: 'userTeamRole' },
   'users.list': { action: 'list', kind: 'users' },

@@ -119,6 +119,7 @@ export type ViewKey =
   | 'paymentPlan'
   | 'draftInvoice'
   | 'document'
+  | 'restoreUser'
   | 'tracking'
   | 'trialEvents'
   | 'uniqueEmail'

@@ -312,6 +312,12 @@ const base = {
     return call.respond({ _id: object._id, displayType: object.displayType ?? 'folder' });
   },
   displayTypes: (call) => call.respond([...new Set(call.list().map((o) => o.displayType))]),
+  /** users.restore: an anonymized user is gone for good (404, as the description says); a live one 409. */
+  restoreUser: (call) => {
+    const user = call.target();
+    if (user.anonymized === true) throw new Problem(404, 'No such user.');
+    return call.respond(present(call.store, 'users', call.transition({ deleted: false }, user)));
+  },
   pendingByEmail: (call) => {
     const user = byField(call, 'email');
     if (user.pending !== true) throw new Problem(404, 'No pending user with that address.');
@@ -322,19 +328,23 @@ const base = {
     if (found) return call.respond(present(call.store, 'users', found), 200);
     return call.respond(call.create(), 201);
   },
-  anonymize: (call) =>
-    call.respond(
-      present(
-        call.store,
-        'users',
-        call.transition({
-          firstName: 'Deleted',
-          lastName: 'User',
-          email: `deleted-${newId()}@example.invalid`,
-          photo: null,
-        }),
-      ),
-    ),
+  /** Names, address, photo, tags and preferences erased for good; the id stays, so history still adds up. */
+  anonymize: (call) => {
+    const user = call.target();
+    call.guard(user, call.effect.when);
+    const erased = {
+      ...user,
+      firstName: 'Deleted',
+      lastName: 'User',
+      email: `deleted-${newId()}@example.invalid`,
+      photo: null,
+      tags: [],
+      preferences: {},
+      anonymized: true,
+      modifiedOn: call.now,
+    };
+    return call.respond(present(call.store, 'users', call.write('users', erased, user)));
+  },
   /**
    * An access token: with credentials, a session of the sign-in slice (the same rules as POST /login: lockout, second
    * factor), usable as `accessToken` on every call; a refresh answers the caller's own session.
