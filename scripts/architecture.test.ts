@@ -137,7 +137,7 @@ describe('the app holds only the app', () => {
       }
     }
     const unreached = files.filter(
-      (file) => file.startsWith(app) && !reached.has(file) && !/\.test\.tsx?$|\.d\.ts$/.test(file),
+      (file) => file.startsWith(app) && !reached.has(file) && !/\.test(?:-support)?\.tsx?$|\.d\.ts$/.test(file),
     );
     expect(unreached).toEqual([]);
   });

@@ -2,5 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  // The stores' tests run in Node and import the SDK: the condition must hold for server-side resolution too.
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: { include: ['src/**/*.test.ts'] },
 });

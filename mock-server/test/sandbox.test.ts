@@ -240,8 +240,9 @@ describe('the sandbox behind the mock', () => {
   });
 
   it('answers every other call from state too (issue 31)', async () => {
-    // Without a token: the engine's §6 rule answers, with its mark (Prism's example would carry none).
-    const count = await call('GET', '/users/count');
+    // A token nobody holds passes Prism's check that one is there; the engine then answers 401 from its state, with
+    // its mark (Prism's example would carry none).
+    const count = await call('GET', '/users/count', { token: 'a-token-nobody-holds' });
     expect([count.status, count.headers.get('x-sandbox-answer')]).toEqual([401, 'state']);
   });
 

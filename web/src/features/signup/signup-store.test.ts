@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerWith, installFakeApi, problem, sent, signedIn } from '../../lib/api/fake-api.js';
+import { answerWith, installFakeApi, problem, sent, signedIn } from '../../lib/api/fake-api.test-support.js';
 import { session } from '../../lib/api/session.js';
 import { signUp, signupState } from './signup-store.js';
 

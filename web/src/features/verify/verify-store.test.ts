@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerWith, installFakeApi, problem, sent } from '../../lib/api/fake-api.js';
+import { answerWith, installFakeApi, problem, sent } from '../../lib/api/fake-api.test-support.js';
 import { verifyEmail, verifyState } from './verify-store.js';
 
 beforeAll(installFakeApi);
