@@ -35,7 +35,7 @@ test('the front page lists the production server only and talks to readers, not 
   await expect(page.getByText('https://api.runofshow.dev').first()).toBeVisible();
   expect(await strayWords(page)).toEqual([]);
   await page.getByRole('link', { name: 'Proxy mode' }).first().click();
-  await expect(page.getByText("Each operation's description ends with its proxy address.")).toBeVisible();
+  await expect(page.getByText('Every operation below can also be called in proxy mode')).toBeVisible();
   expect(await strayWords(page)).toEqual([]);
 });
 
