@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+// Issue 28: the reference page as its readers see it, read in Chromium. Readers see the product's servers only, no
+// word about how the project is built (npm, the mock, the bundle's files, vendor extensions), and each operation's
+// proxy-mode address. Redoc renders one operation at a time, so each tag's operations are visited one by one.
+const bundle = JSON.parse(readFileSync(new URL('../../openapi/dist/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string; tags?: string[]; 'x-proxy'?: string }>>;
+};
+const operations = Object.values(bundle.paths).flatMap((item) =>
+  Object.values(item).flatMap((op) =>
+    op.operationId ? [{ id: op.operationId, tag: op.tags?.[0] ?? '', proxy: op['x-proxy'] ?? '' }] : [],
+  ),
+);
+const tags = [...new Set(operations.map((op) => op.tag))];
+
+const INTERNAL_SERVER = /127\.0\.0\.1|localhost|Prism|\bmock\b/i;
+const BUILD_WORDS =
+  /\bnpm\b|\bvitest\b|source of truth|this description|dist\/|\.yaml\b|DECISIONS|repository|x-(proxy|upload|write|internal|codeSamples)\b/i;
+
+const text = (page: Page) => page.evaluate(() => document.body.innerText);
+
+/** The page's words a reader should never meet, or an empty list. */
+async function strayWords(page: Page): Promise<string[]> {
+  const words = await text(page);
+  return [INTERNAL_SERVER, BUILD_WORDS].flatMap((pattern) => {
+    const found = pattern.exec(words);
+    return found ? [`${found[0]} in …${words.slice(Math.max(0, found.index - 60), found.index + 60)}…`] : [];
+  });
+}
+
+test('the front page lists the production server only and talks to readers, not to the project', async ({ page }) => {
+  await page.goto('/docs/');
+  await expect(page.getByRole('heading', { name: /Run of Show API/ }).first()).toBeVisible();
+  await expect(page.getByText('https://api.runofshow.dev').first()).toBeVisible();
+  expect(await strayWords(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Proxy mode' }).first().click();
+  await expect(page.getByText('Every operation below can also be called in proxy mode')).toBeVisible();
+  expect(await strayWords(page)).toEqual([]);
+});
+
+test.describe('each operation shows its proxy address', () => {
+  for (const tag of tags) {
+    const ofTag = operations.filter((op) => op.tag === tag);
+    test(`${tag} (${ofTag.length})`, async ({ page }) => {
+      test.setTimeout(30_000 + ofTag.length * 15_000);
+      await page.goto('/docs/');
+      await expect(page.getByRole('heading', { name: /Run of Show API/ }).first()).toBeVisible();
+      const missing: string[] = [];
+      const shows = (line: string, timeout: number) =>
+        page
+          .waitForFunction((wanted) => document.body.innerText.includes(wanted), line, { timeout })
+          .then(
+            () => true,
+            () => false,
+          );
+      for (const op of ofTag) {
+        const hash = `#/${op.tag}/${op.id}`;
+        const line = `Proxy mode: ${op.proxy}`;
+        await page.evaluate((to) => {
+          location.hash = to;
+        }, hash);
+        // Following a link within the page is the quick way; on a busy machine Redoc sometimes keeps the previous
+        // operation after it, and a reader would open the operation's address afresh.
+        let shown = await shows(line, 8000);
+        if (!shown) {
+          await page.goto(`/docs/${hash}`);
+          shown = await shows(line, 15_000);
+        }
+        if (!shown) missing.push(`${op.id}: ${op.proxy}`);
+        const stray = await strayWords(page);
+        if (stray.length) missing.push(`${op.id}: ${stray.join('; ')}`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+});
