@@ -63,7 +63,8 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   }
   const url = `http://${host}:${options.port}`;
   try {
-    await waitForPort(url, child, 30_000);
+    // 30 s was too short with six engineers' builds on two cores: Prism took 41 s to answer (2026-11-26).
+    await waitForPort(url, child, 90_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
