@@ -191,7 +191,9 @@ const largest = Math.max(...rows.map((row) => row.first));
 for (const login of logins) {
   console.log(`\n/login first load (${login.locale}): ${kb(login.first)} KB (budget ${BUDGET_LOGIN_KB} KB)`);
 }
-console.log(`largest route:     ${kb(largest)} KB at first load (budget ${BUDGET_ROUTE_KB} KB, in de and ar plus their texts)`);
+console.log(
+  `largest route:     ${kb(largest)} KB at first load (budget ${BUDGET_ROUTE_KB} KB, in de and ar plus their texts)`,
+);
 // Each visitor downloads the texts of their own language and no other's.
 for (const row of rows) {
   const texts = [...row.sizes.keys()].map(textsChunk).filter(Boolean);
