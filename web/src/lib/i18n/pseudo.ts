@@ -16,7 +16,7 @@ const ACCENTS: Record<string, string> = {
   c: 'ç',
   n: 'ñ',
 };
-const PAD = ' ~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·';
+const PAD = ' ~·~·~·~ ·~·~·~· ~·~·~·~ ·~·~·~·';
 
 function stretch(text: string, accent: boolean): string {
   const body = accent ? text.replace(/[aeiouAEIOUcn]/g, (c) => ACCENTS[c] ?? c) : text;
