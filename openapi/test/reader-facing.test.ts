@@ -108,3 +108,12 @@ describe('the proxy-mode description', () => {
     }
   });
 });
+
+// Issue 28: a reader of any operation's page learns its proxy-mode address (the docs test in Chromium opens a sample
+// of the pages; this holds it for all of them).
+describe('each operation tells its reader its proxy-mode address', () => {
+  it.each(operations.map((o) => [o.id, o] as const))('%s', (id, { op }) => {
+    const address = `POST ${op['x-upload'] === true ? '/api/upload/' : '/api/'}${id}`;
+    expect(String(op.description)).toContain(`**Proxy mode:** \`${address}\``);
+  });
+});
