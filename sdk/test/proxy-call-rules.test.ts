@@ -109,7 +109,7 @@ describe.each(proxyEntries(site))('what a call may send upstream: %s', (entry, c
   });
 
   describe('the client id: an X-Client-Id as the description defines it', () => {
-    it.each(['app.login', 'a', 'x'.repeat(64), '!~#%&*+-.^_`|'])('sends %j as X-Client-Id', async (clientId) => {
+    it.each(['app.login', 'a', 'x'.repeat(256), '!~#%&*+-.^_`|', 'app login', 'app\tlogin'])('sends %j as X-Client-Id', async (clientId) => {
       const { upstream, handler } = proxy();
       expect((await handler(post('/api/tokens.getUser', { clientId }))).status).toBe(200);
       expect(upstream.requests[0]?.headers.get('x-client-id')).toBe(clientId);
@@ -117,9 +117,7 @@ describe.each(proxyEntries(site))('what a call may send upstream: %s', (entry, c
 
     it.each([
       ['empty', ''],
-      ['65 characters', 'x'.repeat(65)],
-      ['a space', 'app login'],
-      ['a tab', 'app\tlogin'],
+      ['257 characters', 'x'.repeat(257)],
       ['a line break', 'app\r\nX-Api-Key: k'],
       ['a NUL', 'app\u0000'],
       ['DEL', 'app\u007f'],
@@ -139,7 +137,7 @@ describe.each(proxyEntries(site))('what a call may send upstream: %s', (entry, c
       const { upstream, handler } = proxy({ operations: uploads });
       const parts: [string, string | File][] = [
         ['params', '{"userId":"u1"}'],
-        ['clientId', 'x'.repeat(65)],
+        ['clientId', 'x'.repeat(257)],
         ['file', photo()],
       ];
       expect((await handler(upload(parts))).status).toBe(400);

@@ -136,8 +136,10 @@ const codePoints = (value: string) => [...value].length;
 const schemas = 'schemas';
 const parameter = (name: string) => [pointerOf(['components', 'parameters', name, 'schema'])];
 
-/** The requests whose `password` is the one typed at sign-in (the current password, when changing it). */
-const loginPassword = /^(Login|TokenCreate|TokenTwoFactor|UserPasswordUpdate)Request$/;
+/**
+ * The requests whose `password` is the one typed at sign-in (the current password, when changing it or two-factor).
+ */
+const loginPassword = /^(Login|TokenCreate|TokenTwoFactor|UserPasswordUpdate|TwoFactorSecret|TwoFactorRemoval)Request$/;
 
 const rules: Rule[] = [
   {
