@@ -109,11 +109,14 @@ describe.each(proxyEntries(site))('what a call may send upstream: %s', (entry, c
   });
 
   describe('the client id: an X-Client-Id as the description defines it', () => {
-    it.each(['app.login', 'a', 'x'.repeat(256), '!~#%&*+-.^_`|', 'app login', 'app\tlogin'])('sends %j as X-Client-Id', async (clientId) => {
-      const { upstream, handler } = proxy();
-      expect((await handler(post('/api/tokens.getUser', { clientId }))).status).toBe(200);
-      expect(upstream.requests[0]?.headers.get('x-client-id')).toBe(clientId);
-    });
+    it.each(['app.login', 'a', 'x'.repeat(256), '!~#%&*+-.^_`|', 'app login', 'app\tlogin'])(
+      'sends %j as X-Client-Id',
+      async (clientId) => {
+        const { upstream, handler } = proxy();
+        expect((await handler(post('/api/tokens.getUser', { clientId }))).status).toBe(200);
+        expect(upstream.requests[0]?.headers.get('x-client-id')).toBe(clientId);
+      },
+    );
 
     it.each([
       ['empty', ''],

@@ -521,7 +521,7 @@ export function toCsv(value: unknown): string {
     const text = v === undefined || v === null ? '' : String(v);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n';
+  return `${[columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n')}\r\n`;
 }
 
 export { ID_FIELD };
