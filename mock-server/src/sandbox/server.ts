@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { operationTable } from '@runofshow/sdk';
-import { pathPattern } from '../path-pattern.js';
+import { matchRoute, type OperationRoute, pathPattern } from '../path-pattern.js';
 import { readBody } from '../read-body.js';
 import type { Engine } from './engine/engine.js';
 import {
@@ -17,12 +17,7 @@ import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
 import { AppliedLedger } from './ledger.js';
 import { type SandboxOperation, SignInSandbox } from './sandbox.js';
 
-interface Route {
-  operationId: SandboxOperation;
-  method: string;
-  pattern: RegExp;
-  names: string[];
-}
+type Route = OperationRoute<SandboxOperation>;
 
 /** The sandbox's operations as method + path patterns, from the SDK's generated operation table. */
 export function sandboxRoutes(): Route[] {
@@ -38,18 +33,7 @@ export function matchSandbox(
   method: string,
   pathname: string,
 ): { operationId: SandboxOperation; path: Record<string, string> } | undefined {
-  for (const route of routes) {
-    if (route.method !== method.toUpperCase()) continue;
-    const found = route.pattern.exec(pathname);
-    if (!found) continue;
-    try {
-      const path = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
-      return { operationId: route.operationId, path };
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return matchRoute(routes, method, pathname);
 }
 
 /** How long the sandbox keeps an idle connection: longer than its client (Prism, Node's global agent) keeps one. */

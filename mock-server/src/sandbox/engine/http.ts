@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operationTable } from '@runofshow/sdk';
-import { pathPattern } from '../../path-pattern.js';
+import { matchRoute, type OperationRoute, pathPattern } from '../../path-pattern.js';
 import { readBody } from '../../read-body.js';
 import type { EngineOperationId } from '../effects/types.js';
 import type { Answer, SignInSandbox } from '../sandbox.js';
@@ -8,11 +8,7 @@ import { Engine, type EngineRequest, type Upload } from './engine.js';
 import { isObject } from './schema.js';
 import type { StoredRecord } from './store.js';
 
-interface EngineRoute {
-  operationId: EngineOperationId;
-  method: string;
-  pattern: RegExp;
-  names: string[];
+interface EngineRoute extends OperationRoute<EngineOperationId> {
   /** Literal segments first: `/users/count` must win over `/users/{userId}`. */
   rank: number[];
 }
@@ -39,18 +35,7 @@ export function matchEngine(
   method: string,
   pathname: string,
 ): { operationId: EngineOperationId; path: Record<string, string> } | undefined {
-  for (const route of routes) {
-    if (route.method !== method.toUpperCase()) continue;
-    const found = route.pattern.exec(pathname);
-    if (!found) continue;
-    try {
-      const path = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
-      return { operationId: route.operationId, path };
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return matchRoute(routes, method, pathname);
 }
 
 /** Prism's own body limit: the mock's front refuses more before it gets here. */
