@@ -98,7 +98,8 @@ export function itemsOf(spec: PagingSpec, body: unknown): readonly unknown[] {
  */
 export function nextPageOf(spec: PagingSpec, body: unknown, page: number, size: number): number | undefined {
   const count = itemsOf(spec, body).length;
-  if (spec.end === 'one-page' || count === 0 || page >= (spec.maxPage ?? 1)) return undefined;
+  // A one-page list takes no `page`: its last page is its first.
+  if (count === 0 || page >= (spec.maxPage ?? 1)) return undefined;
   if (spec.end === 'total') {
     const { total, size: held } = body as { total?: unknown; size?: unknown };
     // The answer's `size` is how many a page holds (a plain list serves at most 1000 whatever was asked).
@@ -118,8 +119,8 @@ export async function* pagesOf(invoker: Invoker, id: PagedId, input: Input = {})
   const invoke = (invoker.invoke as Invoke).bind(invoker);
   const { size } = startOf(id, spec, input);
   let page: number | undefined = startOf(id, spec, input).page;
+  // An aborted signal needs no check here: the call it is given refuses to send and rejects with ApiCancelError.
   while (page !== undefined) {
-    if (input.signal?.aborted) throw cancelled(id, input.signal);
     const body = await invoke(id, inputFor(spec, input, page, size));
     yield body;
     page = nextPageOf(spec, body, page, size);
@@ -140,6 +141,8 @@ export async function* allOf(
   let given = 0;
   for await (const body of pagesOf(invoker, id, signal ? { ...input, signal } : input)) {
     for (const item of itemsOf(paging[id], body)) {
+      // A walk aborted mid-page gives no more of the page it holds either.
+      if (signal?.aborted) throw cancelled(id, signal);
       yield item;
       if (++given >= max) return;
     }

@@ -127,11 +127,26 @@ describe('paged lists (x-paging)', () => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       return Response.json({ items: [{ _id: 'x' }], page, size: 1, total: 99_999_999 });
     });
-    const pages = await collect(
-      paged(clientOn(fetch)).events.search.pages({ query: { term: 'Ev', page: 9999, size: 1 } }),
-    );
-    expect(pages).toHaveLength(2);
+    let pages = 0;
+    // Bounded, so that a walk past page 10000 fails here rather than hanging.
+    for await (const _ of paged(clientOn(fetch)).events.search.pages({ query: { term: 'Ev', page: 9999, size: 1 } })) {
+      if (++pages > 3) break;
+    }
+    expect(pages).toBe(2);
     expect(requests.map((r) => new URL(r.url).searchParams.get('page'))).toEqual(['9999', '10000']);
+  });
+
+  it('ends on an empty page even when the total promises more', async () => {
+    const { fetch, requests } = fakeFetch((request) => {
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      return Response.json({ items: page === 1 ? [{ _id: 'a' }] : [], page, size: 1, total: 10 });
+    });
+    let pages = 0;
+    for await (const _ of paged(clientOn(fetch)).events.list.pages({ query: { size: 1 } })) {
+      if (++pages > 3) break;
+    }
+    expect(pages).toBe(2);
+    expect(requests).toHaveLength(2);
   });
 
   it('a signal aborted mid-walk cancels the page in flight and asks for no other', async () => {
@@ -176,6 +191,21 @@ describe('paged lists (x-paging)', () => {
 
     server.requests.length = 0;
     for await (const _ of paged(api).teams.list.all({ query: { size: 2 } })) break;
+    expect(server.requests).toHaveLength(1);
+
+    // Aborted on an item, the walk gives none of the rest of its page either.
+    server.requests.length = 0;
+    const stop = new AbortController();
+    const items: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const item of paged(api).teams.list.all({ query: { size: 2 } }, { signal: stop.signal })) {
+          items.push(item);
+          stop.abort();
+        }
+      })(),
+    ).rejects.toThrow(ApiCancelError);
+    expect(items).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
   });
 });
