@@ -1,21 +1,23 @@
-import { ApiCancelError, type ApiClient, createApiClient } from '@runofshow/sdk';
+import { ApiCancelError, type ApiClient, AuthError, createApiClient } from '@runofshow/sdk';
 import { paged } from '@runofshow/sdk/paging';
+import { createSession } from '@runofshow/sdk/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/stack.js';
 
-// Issue 33: the SDK's paged lists against the stateful sandbox (its HTTP backend, without Prism in front: a Prism
+// Issue 33: the SDK's paged lists and sessions against the stateful sandbox (its HTTP backend, without Prism in front: a Prism
 // start costs this file 20 s of CPU; the consumer test walks a list through Prism), one list of each paging shape: exactly N items in exactly the requests the shape needs, for N = 0, N = size and
 // N = size + 1, and a cancelled walk sends nothing more. Every request the SDK sends is counted at its `fetch`.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 const sent: string[] = [];
 let api: ApiClient;
+let endpoint = '';
 let teamId = '';
 let eventId = '';
 
 beforeAll(async () => {
   sandbox = await startSandbox('127.0.0.1');
-  const endpoint = sandbox.backend.url;
+  endpoint = sandbox.backend.url;
   const anonymous = createApiClient({ endpoint, apiKey: 'sdk-lists', logger: false });
   const session = await anonymous.auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });
   api = createApiClient({
@@ -121,5 +123,40 @@ describe('paged lists against the sandbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).toHaveLength(1);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('a session against the sandbox', () => {
+  it('reads the expiry, refreshes to a token that works, and signs out once when the token is revoked', async () => {
+    let refreshes = 0;
+    const client = createApiClient({
+      endpoint,
+      apiKey: 'sdk-lists',
+      logger: false,
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'PUT' && new URL(request.url).pathname === '/tokens') refreshes++;
+        return fetch(request);
+      },
+    });
+    const { accessToken } = await client.auth.login({
+      payload: { email: 'grace@example.com', password: SEED_PASSWORD },
+    });
+    let signedOut = 0;
+    const session = createSession({ api: client, token: accessToken, onSignedOut: () => signedOut++ });
+    await session.ready;
+    // The sandbox's sessions last 30 days (SESSION_MS).
+    expect(session.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    await Promise.all([session.refresh(), session.refresh()]);
+    expect(refreshes).toBe(1);
+    const user = await session.api.tokens.getUser();
+    expect(user.email).toBe('grace@example.com');
+
+    await session.api.tokens.delete({ params: { token: session.token ?? '' } });
+    await expect(session.api.tokens.getUser()).rejects.toThrow(AuthError);
+    await expect(session.api.tokens.getUser()).rejects.toThrow();
+    expect(signedOut).toBe(1);
+    expect(session.token).toBeUndefined();
+    session.close();
   });
 });
