@@ -68,7 +68,7 @@ export interface OperationQueries<K extends OperationId> {
   useSuspenseQuery(input?: In<K>): ReturnType<typeof useSuspenseQuery<Out<K>, DefaultError, Out<K>>>;
   /**
    * Calls the operation through the SDK (a write: its write queue, one at a time), each `mutate` under one
-   * `Idempotency-Key` however often TanStack retries it, and on settling invalidates the reads it makes stale.
+   * `Idempotency-Key` however often TanStack retries it, and on success invalidates the reads it makes stale.
    */
   useMutation<C = unknown>(
     options?: Omit<UseMutationOptions<Out<K>, DefaultError, In<K>, C>, 'mutationFn'>,
@@ -130,8 +130,9 @@ function operationQueries(invoke: (id: string, input?: Input) => Promise<unknown
         ...extra,
         mutationFn: (input: Input = {}) =>
           invoke(id, input.idempotencyKey === undefined ? { ...input, idempotencyKey: keyOf(input) } : input),
-        onSettled: async (...args) => {
-          await extra.onSettled?.(...args);
+        // On success only: a write that failed changed nothing, and an optimistic update is the app's to roll back.
+        onSuccess: async (...args) => {
+          await extra.onSuccess?.(...args);
           await invalidateAfter(client, id);
         },
       });
