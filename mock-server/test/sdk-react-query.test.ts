@@ -91,6 +91,10 @@ const listReads = () =>
 const text = (selector: string) => page.locator(selector).innerText();
 
 describe('@runofshow/sdk/react-query in Chromium', () => {
+  it('suspends until a read answers, then shows it', async () => {
+    await page.locator('#team', { hasText: 'Query Checks' }).waitFor();
+  });
+
   it("creates an event with a mutation, and the team's event list refetches and shows it", async () => {
     await page.locator('#events', { hasText: 'none' }).waitFor();
     expect(listReads()).toHaveLength(1);

@@ -3,7 +3,7 @@
 import { createApiClient } from '@runofshow/sdk';
 import { createQueries } from '@runofshow/sdk/react-query';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { createElement as h } from 'react';
+import { createElement as h, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 
 // The mock-server project compiles without the DOM's types (they would change Node's `fetch` types for all of it).
@@ -104,6 +104,19 @@ function PagedEvents() {
   );
 }
 
+function TeamTitle() {
+  const team = queries.teams.get.useSuspenseQuery({ params: { teamId } });
+  return h('h1', { id: 'team' }, team.data.title);
+}
+
 createRoot(document.getElementById('root') as Parameters<typeof createRoot>[0]).render(
-  h(QueryClientProvider, { client }, h(TeamEvents), h(CreateEvent), h(FailingCreate), h(PagedEvents)),
+  h(
+    QueryClientProvider,
+    { client },
+    h(Suspense, { fallback: h('h1', { id: 'team' }, 'Loading…') }, h(TeamTitle)),
+    h(TeamEvents),
+    h(CreateEvent),
+    h(FailingCreate),
+    h(PagedEvents),
+  ),
 );
