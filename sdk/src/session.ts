@@ -20,7 +20,10 @@ export interface SessionOptions {
 }
 
 export interface Session {
-  /** The client, calling with the session's token: each call waits for a refresh in flight, and a 401 signs out. */
+  /**
+   * The client, calling with the session's token: each call waits for a refresh that is due, and a 401 signs out.
+   * Its `use`, `eject`, `cancelAll` and `withOptions` are the client's own (`withOptions` gives one without the session).
+   */
   readonly api: ApiClient;
   /** The current token; undefined once signed out. */
   readonly token: string | undefined;
