@@ -117,8 +117,9 @@ function cancelled(id: string, signal: AbortSignal) {
 export async function* pagesOf(invoker: Invoker, id: PagedId, input: Input = {}): AsyncGenerator<unknown> {
   const spec: PagingSpec = paging[id];
   const invoke = (invoker.invoke as Invoke).bind(invoker);
-  const { size } = startOf(id, spec, input);
-  let page: number | undefined = startOf(id, spec, input).page;
+  const start = startOf(id, spec, input);
+  const { size } = start;
+  let page: number | undefined = start.page;
   // An aborted signal needs no check here: the call it is given refuses to send and rejects with ApiCancelError.
   while (page !== undefined) {
     const body = await invoke(id, inputFor(spec, input, page, size));
