@@ -42,6 +42,45 @@ const api = createApiClientFor({ endpoint: 'http://127.0.0.1:4010', apiKey: 'k' 
 const api = createApiClient({ endpoint: 'http://127.0.0.1:4010', apiKey: 'k' });`),
 };
 
+// Issue 33: the react-query entry against TanStack Query alone, each page rendering one query when the button is
+// pressed (so nothing is shaken out): TanStack with a plain fetch, then the entry's hooks over one operation and over
+// the full client.
+const QUERY_REACT = '5.108.0';
+const query = (make: string, fetcher: string) => `import { createElement as h, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+${make}
+function Shown() {
+  const answer = ${fetcher};
+  return h('p', null, JSON.stringify(answer.data ?? null));
+}
+function App() {
+  const [on, setOn] = useState(false);
+  return h('div', null, h('button', { onClick: () => setOn(true) }, 'call'), on ? h(Shown) : null);
+}
+createRoot(document.getElementById('root')).render(h(QueryClientProvider, { client: new QueryClient() }, h(App)));
+`;
+const queryEntries: Record<string, string> = {
+  tanstack: query(
+    '',
+    "useQuery({ queryKey: ['has2fa'], queryFn: () => fetch('http://127.0.0.1:4010/users/ada@example.com/has2fa').then((r) => r.json()) })",
+  ),
+  queryOne: query(
+    `import { createApiClientFor, tableOf } from '@runofshow/sdk';
+import { usersHasTwoFactorAuth } from '@runofshow/sdk/operations';
+import { createQueries } from '@runofshow/sdk/react-query';
+const queries = createQueries(createApiClientFor({ endpoint: 'http://127.0.0.1:4010', apiKey: 'k' }, tableOf(usersHasTwoFactorAuth)));`,
+    "queries.users.hasTwoFactorAuth.useQuery({ params: { email: 'ada@example.com' } })",
+  ),
+  queryAll: query(
+    `import { createApiClient } from '@runofshow/sdk';
+import { createQueries } from '@runofshow/sdk/react-query';
+const queries = createQueries(createApiClient({ endpoint: 'http://127.0.0.1:4010', apiKey: 'k' }));`,
+    "queries.users.hasTwoFactorAuth.useQuery({ params: { email: 'ada@example.com' } })",
+  ),
+};
+Object.assign(entries, queryEntries);
+
 const args = process.argv.slice(2);
 const given = args.includes('--tarball') ? args[args.indexOf('--tarball') + 1] : undefined;
 const work = mkdtempSync(join(tmpdir(), 'runofshow-sdk-cost-'));
@@ -55,7 +94,12 @@ try {
       name: 'sdk-cost',
       private: true,
       type: 'module',
-      dependencies: { '@runofshow/sdk': `file:${tarball}`, react: REACT, 'react-dom': REACT },
+      dependencies: {
+        '@runofshow/sdk': `file:${tarball}`,
+        react: REACT,
+        'react-dom': REACT,
+        '@tanstack/react-query': QUERY_REACT,
+      },
     }),
   );
   const install = spawnSync(
@@ -116,6 +160,14 @@ try {
   console.log(`  + one operation (createApiClientFor)  ${kb(bytes.one ?? 0)}  (+${kb((bytes.one ?? 0) - reactBytes)})`);
   console.log(
     `  + the full client (createApiClient)   ${kb(bytes.full ?? 0)}  (+${kb((bytes.full ?? 0) - reactBytes)})`,
+  );
+  const over = (name: string, base: string) => (bytes[name] ?? 0) - (bytes[base] ?? 0);
+  console.log(`  React 19 + TanStack Query 5 alone     ${kb(bytes.tanstack ?? 0)}`);
+  console.log(
+    `  + react-query entry, one operation    ${kb(bytes.queryOne ?? 0)}  (+${kb(over('queryOne', 'tanstack'))}; the entry itself +${kb(over('queryOne', 'tanstack') - over('one', 'react'))})`,
+  );
+  console.log(
+    `  + react-query entry, full client      ${kb(bytes.queryAll ?? 0)}  (+${kb(over('queryAll', 'tanstack'))}; the entry itself +${kb(over('queryAll', 'tanstack') - over('full', 'react'))})`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

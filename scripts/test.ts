@@ -45,6 +45,11 @@ const steps: Step[] = [
   },
   { name: 'generated files are fresh', group: 'unit', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
   {
+    name: 'stale-read table is fresh',
+    group: 'unit',
+    command: ['npx', 'tsx', '--conditions=source', 'mock-server/scripts/stale-table.ts', '--check'],
+  },
+  {
     name: 'mock catalogue is fresh',
     group: 'unit',
     command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'],

@@ -141,9 +141,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
 /**
  * The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of, with which calls are
- * its to answer (for the front to label each exchange).
+ * its to answer (for the front to label each exchange). Exported for tests that call the sandbox's state directly,
+ * without a Prism start's seconds of CPU (the SDK's paged lists and sessions).
  */
-async function startSandbox(host: string, options: SandboxOptions = {}) {
+export async function startSandbox(host: string, options: SandboxOptions = {}) {
   const state = await SignInSandbox.seeded(options);
   const engine = startEngine(options.now ? { now: options.now } : {});
   const applied = new AppliedLedger();

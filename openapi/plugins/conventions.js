@@ -7,6 +7,7 @@ import proxyName from './decorators/proxy-name.js';
 import responseHeaders from './decorators/response-headers.js';
 import operationFile from './rules/operation-file.js';
 import operationId from './rules/operation-id.js';
+import pagingMark from './rules/paging-mark.js';
 import standardParameters from './rules/standard-parameters.js';
 import successExample from './rules/success-example.js';
 import writeMark from './rules/write-mark.js';
@@ -18,6 +19,7 @@ export default function conventions() {
       oas3: {
         'operation-id': operationId,
         'operation-file': operationFile,
+        'paging-mark': pagingMark,
         'standard-parameters': standardParameters,
         'success-example': successExample,
         'write-mark': writeMark,

@@ -11,7 +11,9 @@ import {
   unwrap,
 } from '@runofshow/sdk';
 import { authLogin, ApiConfigError as ConfigErrorOfOperations, usersHasTwoFactorAuth } from '@runofshow/sdk/operations';
+import { paged } from '@runofshow/sdk/paging';
 import { createProxyHandler } from '@runofshow/sdk/proxy-handler';
+import { createSession } from '@runofshow/sdk/session';
 
 function ok(value, what) {
   if (!value) throw new Error(`consumer check failed: ${what}`);
@@ -112,5 +114,86 @@ export async function runChecks(endpoint) {
   );
   ok(lost.cause instanceof Error, `the connection error keeps the runtime's error as cause: ${lost.message}`);
   checks++;
+  checks += await pagingChecks(endpoint, apiKey, session.accessToken);
+  checks += await sessionChecks(endpoint, apiKey);
   return checks;
+}
+
+/** A list of `n` items answering as the description's three paging shapes do, counting the pages asked for. */
+function listFetch(n) {
+  const asked = [];
+  const fetchList = async (input, init) => {
+    const url = new URL(new Request(input, init).url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('size'));
+    asked.push(page);
+    const items = Array.from({ length: n }, (_, i) => ({ _id: String(i), title: `Event ${i}` })).slice(
+      (page - 1) * size,
+      page * size,
+    );
+    return Response.json(url.pathname.endsWith('/event/search') ? { items, page, size, total: n } : items);
+  };
+  return { fetchList, asked };
+}
+
+// Issue 33: `@runofshow/sdk/paging` on every runtime: a list of the mock, and each shape's page count.
+async function pagingChecks(endpoint, apiKey, accessToken) {
+  const teamId = '65a1f0c2e4b0a1b2c3d4e5f7';
+  const api = createApiClient({ endpoint, apiKey, logger: false, getAccessToken: () => accessToken });
+  const fromMock = [];
+  for await (const event of paged(api).events.searchByTeam.all({ params: { teamId }, query: { term: 'Autumn' } })) {
+    fromMock.push(event.title);
+  }
+  ok(fromMock.length === 1, `the mock's one-page list walks to its total, not ${fromMock.length}`);
+  const { fetchList, asked } = listFetch(7);
+  const lists = paged(
+    createApiClient({ endpoint, apiKey, logger: false, fetch: fetchList, getAccessToken: () => 't' }),
+  );
+  let count = 0;
+  for await (const _ of lists.events.searchByTeam.all({ params: { teamId }, query: { term: 'Ev', size: 3 } })) count++;
+  ok(count === 7 && asked.join() === '1,2,3', `a total list of 7 by 3: ${count} items in pages ${asked}`);
+  asked.length = 0;
+  count = 0;
+  for await (const _ of lists.teams.list.all({ query: { size: 7 } })) count++;
+  ok(count === 7 && asked.join() === '1,2', `a short-page list of 7 by 7: ${count} items in pages ${asked}`);
+  return 2;
+}
+
+// Issue 33: `@runofshow/sdk/session` on every runtime, on real timers: tokens living 600 ms are refreshed before they
+// end, one refresh for many askers, and a 401 signs out once.
+async function sessionChecks(endpoint, apiKey) {
+  const life = 600;
+  let refreshes = 0;
+  let revoked = false;
+  const expiresAt = () => new Date(Date.now() + life).toISOString();
+  const tokenFetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.pathname === '/tokens/valid') return Response.json({ valid: true, expiresAt: expiresAt() });
+    if (url.pathname === '/tokens' && request.method === 'PUT') {
+      refreshes++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const token = `t${refreshes}`;
+      return Response.json({ token, userId: 'u', kind: 'refresh', issuedAt: expiresAt(), expiresAt: expiresAt() });
+    }
+    if (revoked) return Response.json({ type: 'about:blank', title: 'Unauthorized', status: 401 }, { status: 401 });
+    return Response.json({ hasTwoFactorAuth: false });
+  };
+  const api = createApiClient({ endpoint, apiKey, logger: false, fetch: tokenFetch });
+  let signedOut = 0;
+  const session = createSession({ api, token: 't0', refreshAheadMs: 200, onSignedOut: () => signedOut++ });
+  await session.ready;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  ok(refreshes === 1 && session.token === 't1', `a token is refreshed before its end: ${refreshes}, ${session.token}`);
+  await Promise.all([session.refresh(), session.refresh(), session.refresh()]);
+  ok(refreshes === 2, `three askers share one refresh: ${refreshes}`);
+  revoked = true;
+  const calls = [1, 2].map(() => session.api.users.hasTwoFactorAuth({ params: { email: 'ada@example.com' } }));
+  const outcomes = await Promise.allSettled(calls);
+  ok(
+    outcomes.every((o) => o.status === 'rejected' && o.reason instanceof AuthError) && signedOut === 1,
+    `401s sign out once: ${signedOut}`,
+  );
+  session.close();
+  return 2;
 }

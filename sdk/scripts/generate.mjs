@@ -5,6 +5,10 @@
 //                               method but GET, and a GET marked `x-write: true`), whether it takes the access
 //                               token and/or a guest pass, the query parameters it declares (the proxy passes
 //                               those and no others), and how to read its success body; and the `X-Client-Id` rule
+//   src/generated/paging.ts     the paging table (issue 33): for each operation the description marks `x-paging`, how
+//                               its pages end, where `page` and `size` go, its envelope's items field, and §5's
+//                               limits read from its parameters and its answer's `maxItems`; apart from the operation
+//                               table so that a client that never pages bundles none of it
 //   src/generated/facade.ts     the facade's type, one member per operation carrying its summary and description
 //                               as JSDoc, so an editor shows them on hover over `api.users.list`
 // `--check` compares instead of writing and exits 1 when a generated file is stale. `--table-only <bundle>` prints
@@ -194,10 +198,79 @@ ${body}
 `;
 }
 
+/** A parameter of the operation (its path item's or its own) by name, in the query or the path. */
+function parameterOf(doc, item, op, name) {
+  return [...(item.parameters ?? []), ...(op.parameters ?? [])]
+    .map((parameter) => resolve(doc, parameter))
+    .find((parameter) => parameter?.name === name && (parameter.in === 'query' || parameter.in === 'path'));
+}
+
+/**
+ * One row of the paging table from an operation's `x-paging` (checked by the `paging-mark` lint rule): the largest
+ * size is the smaller of the size parameter's `maximum` and the answer's `maxItems` (a plain list accepts any size
+ * but a page holds at most 1000, and a short-page list would take a capped page for its last).
+ */
+function pagingRow(doc, item, op) {
+  const { end } = op['x-paging'];
+  const page = parameterOf(doc, item, op, 'page');
+  const size = parameterOf(doc, item, op, 'size');
+  const code = Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c));
+  const schema = resolve(doc, resolve(doc, op.responses?.[code])?.content?.['application/json']?.schema);
+  let items;
+  let array = schema;
+  if (end === 'total') {
+    items = Object.keys(schema?.properties ?? {}).find(
+      (name) => resolve(doc, schema.properties[name])?.type === 'array',
+    );
+    if (!items) throw new Error(`${op.operationId}: a \`total\` list's answer has no array of items`);
+    array = resolve(doc, schema.properties[items]);
+  }
+  const bound = (n) => (Number.isInteger(n) ? n : 2147483647);
+  const maxSize = Math.min(bound(size?.schema?.maximum), bound(array?.maxItems));
+  return {
+    end,
+    ...(page ? { page: page.in, maxPage: bound(page.schema?.maximum) } : {}),
+    size: size.in,
+    maxSize,
+    defaultSize: Math.min(size.schema?.default ?? maxSize, maxSize),
+    ...(items ? { items } : {}),
+  };
+}
+
+async function pagingTable() {
+  const doc = JSON.parse(await readFile(bundle, 'utf8'));
+  const rows = [];
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op?.['x-paging']) rows.push([op.operationId, pagingRow(doc, item, op)]);
+    }
+  }
+  rows.sort(([a], [b]) => a.localeCompare(b));
+  const text = (row) =>
+    `{ ${Object.entries(row)
+      .map(([key, value]) => `${key}: ${typeof value === 'string' ? `'${value}'` : value}`)
+      .join(', ')} }`;
+  const body = rows.map(([id, row]) => `  '${id}': ${text(row)},`).join('\n');
+  return `${header('paging table')}
+/**
+ * How each list of the description pages (its \`x-paging\`): \`end\` is how the last page is known (\`total\`: the
+ * envelope's \`total\`; \`short-page\`: a page shorter than \`size\`; \`one-page\`: a single answer of at most \`size\`),
+ * \`page\`/\`size\` where each goes (\`query\` or \`path\`), their bounds, and an envelope's \`items\` field.
+ */
+export const paging = {
+${body}
+} as const;
+
+export type PagedId = keyof typeof paging;
+`;
+}
+
 const targets = [
   [new URL('src/generated/schema.ts', root), schemaTypes],
   [new URL('src/generated/operations.ts', root), operationTable],
   [new URL('src/generated/facade.ts', root), facadeTypes],
+  [new URL('src/generated/paging.ts', root), pagingTable],
 ];
 
 if (only !== -1) {

@@ -197,6 +197,19 @@ export default function codeSamples() {
           { lang: 'TypeScript', label: 'SDK', source: `${fileNote}${facade}\n` },
           { lang: 'TypeScript', label: 'SDK, by path', source: `${fileNote}${pathForm}\n` },
         ];
+        // A list that pages (`x-paging`) also shows its walk, item by item, as many pages as it takes (issue 33).
+        if (operation['x-paging']) {
+          const walk = call(
+            `paged(api).${group}.${name}.all`,
+            [],
+            [
+              ['params', paramsText],
+              ['query', objectOf(query, '  ')],
+            ],
+          ).slice(0, -1);
+          const source = `// import { paged } from '@runofshow/sdk/paging';\nfor await (const item of ${walk}) {\n  console.log(item);\n}\n`;
+          operation['x-codeSamples'].push({ lang: 'TypeScript', label: 'SDK, paged', source });
+        }
       },
     },
   };

@@ -1,8 +1,10 @@
 // @ts-check
 // Writes each operation's proxy-mode address (§7: POST /api/{group}.{method}, uploads at /api/upload/...) into the
 // bundle as `x-proxy`, derived from the operationId so it can never drift from it, and says it (with the upload and
-// write marks, which the docs page does not show as extensions) at the end of the operation's description, where a
+// write marks and how a list pages, which the docs page does not show as extensions) at the end of the operation's description, where a
 // reader of the docs sees it.
+import { pagingNote } from '../paging.js';
+
 export default function proxyName() {
   return {
     Operation: {
@@ -17,6 +19,8 @@ export default function proxyName() {
             ? `**Proxy mode:** \`${address}\`, as \`multipart/form-data\` with the \`file\` part, the payload fields, and \`params\` and \`query\` as JSON text.`
             : `**Proxy mode:** \`${address}\` with the JSON body \`{ "params": {…}, "payload": {…}, "query": {…} }\`.`,
         ];
+        const paging = pagingNote(operation['x-paging']);
+        if (paging) lines.unshift(paging);
         if (upload) lines.unshift('**Upload:** `multipart/form-data` with a `file` part plus the payload fields.');
         if (operation['x-write'] === true) {
           lines.unshift('**A write, though a GET:** send it one at a time with an `Idempotency-Key` (the SDK does).');

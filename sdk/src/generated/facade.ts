@@ -12,6 +12,8 @@ export interface FacadeTable {
      * Returns recorded changes across every team, newest first, a page at a time, optionally within a date range. Internal
      * product administrators only: the call sees every team.
      *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /activityAudits`
@@ -22,6 +24,8 @@ export interface FacadeTable {
      *
      * Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
      * range. Event admins (admin or showCaller role, or team admin) may call it.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -34,6 +38,8 @@ export interface FacadeTable {
      * Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
      * Event admins may call it.
      *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
@@ -44,6 +50,8 @@ export interface FacadeTable {
      *
      * Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
      * range. Event admins may call it.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -56,6 +64,8 @@ export interface FacadeTable {
      * Returns the changes recorded in the team's events and settings, newest first, a page at a time, optionally within a
      * date range. Team admins of the team (and internal product administrators) may call it.
      *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/activityAudits`
@@ -66,6 +76,8 @@ export interface FacadeTable {
      *
      * Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
      * contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -78,6 +90,8 @@ export interface FacadeTable {
      * Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
      * contributor can pick one to restore. Event contributors may call it.
      *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits/deletedRows`
@@ -89,6 +103,8 @@ export interface FacadeTable {
      * Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
      * cell. Anyone with a role on the event may call it.
      *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /shows/{showId}/activityAudits/items/cells`
@@ -99,6 +115,8 @@ export interface FacadeTable {
      *
      * Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
      * performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -243,6 +261,8 @@ export interface FacadeTable {
      * Returns invoices from the card payment provider, newest first, one page at a time: those of the team `teamId`
      * names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
      * administrators) may call it.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -702,6 +722,8 @@ export interface FacadeTable {
      * Suggests events whose title contains the term (at least 2 characters), among the events the caller may see; product
      * administrators see every team's.
      *
+     * **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+     *
      * **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/autocomplete`
@@ -843,6 +865,8 @@ export interface FacadeTable {
      * List all events
      *
      * Lists the events of every team, newest first, a page at a time. Only product administrators may call it.
+     *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -1060,6 +1084,8 @@ export interface FacadeTable {
      * Searches the title and description of every team's events (term at least 2 characters), a page at a time (page 1 to
      * 10000, size 1 to 100). Only product administrators may call it.
      *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /events/search`
@@ -1071,6 +1097,8 @@ export interface FacadeTable {
      * Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
      * 10000, size 1 to 100). Team members may call it.
      *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/{teamId}/event/search`
@@ -1081,6 +1109,8 @@ export interface FacadeTable {
      *
      * Searches the events `events.listByUser` returns (term at least 2 characters), a page at a time (page 1 to 10000,
      * size 1 to 100). The user may search their own; product administrators anyone's.
+     *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -1734,6 +1764,8 @@ export interface FacadeTable {
      * Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
      * page past the end is empty. Internal product administrators only.
      *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /leads/page/{page}/{size}`
@@ -1744,6 +1776,8 @@ export interface FacadeTable {
      *
      * Finds leads whose name, e-mail address, company or tag contains the term (at least 2 characters), newest first, a
      * page at a time (page 1 to 10000, size 1 to 100). Internal product administrators only.
+     *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -2465,6 +2499,8 @@ export interface FacadeTable {
      * Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
      * administrators see every team; other users only their own teams.
      *
+     * **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+     *
      * **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /teams/autocomplete`
@@ -2711,6 +2747,8 @@ export interface FacadeTable {
      *
      * Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
      * `403`.
+     *
+     * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -3006,6 +3044,8 @@ export interface FacadeTable {
      *
      * Suggests up to `size` users whose name or e-mail address starts with `term` (at least 3 characters), among the people who share a team with the caller. Any signed-in user may call it.
      *
+     * **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+     *
      * **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users/autocomplete`
@@ -3015,6 +3055,8 @@ export interface FacadeTable {
      * Suggest any user by name or e-mail
      *
      * Like `users.autocomplete`, but across every user of the product. Only product administrators may call it.
+     *
+     * **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
      *
      * **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
@@ -3240,6 +3282,8 @@ export interface FacadeTable {
      *
      * Lists users page by page, newest first. Only product administrators may call it. `ids` (repeat the key for several) narrows the list to those users; soft-deleted users are left out unless `includeDeleted` is true.
      *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     *
      * **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
      * `GET /users`
@@ -3301,6 +3345,8 @@ export interface FacadeTable {
      * Search users
      *
      * Finds users whose name or e-mail address contains `term` (at least 2 characters), page by page (page 1 to 10000, size 1 to 100). Only product administrators may call it.
+     *
+     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *

@@ -37,6 +37,8 @@ export interface paths {
          * List users
          * @description Lists users page by page, newest first. Only product administrators may call it. `ids` (repeat the key for several) narrows the list to those users; soft-deleted users are left out unless `includeDeleted` is true.
          *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.list"];
@@ -208,6 +210,8 @@ export interface paths {
          * List all teams
          * @description Lists every team that is not soft-deleted, by title, one page at a time. Product administrators only; others get
          *     `403`.
+         *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -489,6 +493,8 @@ export interface paths {
          * Suggest users by name or e-mail
          * @description Suggests up to `size` users whose name or e-mail address starts with `term` (at least 3 characters), among the people who share a team with the caller. Any signed-in user may call it.
          *
+         *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+         *
          *     **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.autocomplete"];
@@ -511,6 +517,8 @@ export interface paths {
          * Suggest any user by name or e-mail
          * @description Like `users.autocomplete`, but across every user of the product. Only product administrators may call it.
          *
+         *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+         *
          *     **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["users.autocompletePrivate"];
@@ -532,6 +540,8 @@ export interface paths {
         /**
          * Search users
          * @description Finds users whose name or e-mail address contains `term` (at least 2 characters), page by page (page 1 to 10000, size 1 to 100). Only product administrators may call it.
+         *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -1194,6 +1204,8 @@ export interface paths {
          * Suggest teams by title
          * @description Returns up to `size` teams whose title starts with the term (one character is enough), for pickers. Product
          *     administrators see every team; other users only their own teams.
+         *
+         *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
          *
          *     **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -2113,6 +2125,8 @@ export interface paths {
          *     names, or, without it, of every team the caller is an admin of. Team admins of the team (and internal product
          *     administrators) may call it.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["billing.listInvoices"];
@@ -2418,6 +2432,8 @@ export interface paths {
          * @description Returns one page of leads, newest first, with the total. `page` runs from 1 to 10000 and `size` from 1 to 100; a
          *     page past the end is empty. Internal product administrators only.
          *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["leads.list"];
@@ -2440,6 +2456,8 @@ export interface paths {
          * Search leads
          * @description Finds leads whose name, e-mail address, company or tag contains the term (at least 2 characters), newest first, a
          *     page at a time (page 1 to 10000, size 1 to 100). Internal product administrators only.
+         *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -2539,6 +2557,8 @@ export interface paths {
          * @description Returns recorded changes across every team, newest first, a page at a time, optionally within a date range. Internal
          *     product administrators only: the call sees every team.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.list"];
@@ -2561,6 +2581,8 @@ export interface paths {
          * List a team's activity
          * @description Returns the changes recorded in the team's events and settings, newest first, a page at a time, optionally within a
          *     date range. Team admins of the team (and internal product administrators) may call it.
+         *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -2585,6 +2607,8 @@ export interface paths {
          * @description Returns the changes recorded in the event and its shows, newest first, a page at a time, optionally within a date
          *     range. Event admins (admin or showCaller role, or team admin) may call it.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByEvent"];
@@ -2607,6 +2631,8 @@ export interface paths {
          * List a show's activity
          * @description Returns the changes recorded in one show (list, schedule), newest first, a page at a time, optionally within a date
          *     range. Event admins may call it.
+         *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -2631,6 +2657,8 @@ export interface paths {
          * @description Returns the changes to cells of the show's item rows, newest first; with `rowId` and `columnId`, the history of one
          *     cell. Anyone with a role on the event may call it.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listItemCells"];
@@ -2653,6 +2681,8 @@ export interface paths {
          * List a show's row field changes
          * @description Returns the changes to the fields of the show's item rows other than cells (notes, settings, presentation, proof of
          *     performance, actual durations), newest first; with `rowId`, one row's. Anyone with a role on the event may call it.
+         *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -2677,6 +2707,8 @@ export interface paths {
          * @description Returns the show's changes made by one API method (for example every `moveRow`), newest first, a page at a time.
          *     Event admins may call it.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listByMethodName"];
@@ -2700,6 +2732,8 @@ export interface paths {
          * @description Returns the deletions of the show's columns, newest first, each with the column as it was (`previousValue`), so a
          *     contributor can pick one to restore (`restoreColumn`). Event contributors may call it.
          *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["activityAudits.listDeletedColumns"];
@@ -2722,6 +2756,8 @@ export interface paths {
          * List a show's deleted rows
          * @description Returns the deletions of the show's item rows, newest first, each with the row as it was (`previousValue`), so a
          *     contributor can pick one to restore. Event contributors may call it.
+         *
+         *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -3161,6 +3197,8 @@ export interface paths {
          * List all events
          * @description Lists the events of every team, newest first, a page at a time. Only product administrators may call it.
          *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.list"];
@@ -3252,6 +3290,8 @@ export interface paths {
          * @description Suggests events whose title contains the term (at least 2 characters), among the events the caller may see; product
          *     administrators see every team's.
          *
+         *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
+         *
          *     **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.autocomplete"];
@@ -3274,6 +3314,8 @@ export interface paths {
          * Search all events
          * @description Searches the title and description of every team's events (term at least 2 characters), a page at a time (page 1 to
          *     10000, size 1 to 100). Only product administrators may call it.
+         *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
@@ -3365,6 +3407,8 @@ export interface paths {
          * @description Searches the title and description of the team's events (term at least 2 characters), a page at a time (page 1 to
          *     10000, size 1 to 100). Team members may call it.
          *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
         get: operations["events.searchByTeam"];
@@ -3410,6 +3454,8 @@ export interface paths {
          * Search a user's events
          * @description Searches the events `events.listByUser` returns (term at least 2 characters), a page at a time (page 1 to 10000,
          *     size 1 to 100). The user may search their own; product administrators anyone's.
+         *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          */
