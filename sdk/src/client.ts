@@ -4,6 +4,7 @@ import { type CallEnv, type CallResult, run } from './call.js';
 import { type CallLabel, logRecord, unsentError } from './call-errors.js';
 import { type CallInput, inputOf, type PlanContext, planCall, uploadForm } from './call-plan.js';
 import { type ApiClientConfig, ApiConfigError, type ClientOptions, resolveSettings, validateConfig } from './config.js';
+import { answerCheck } from './contract/check.js';
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
@@ -82,6 +83,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable, shared?: Sh
     middleware,
     queue,
     active: active as Set<CallCancel>,
+    check: config.validateResponses === true ? answerCheck() : undefined,
   };
   const context: PlanContext = {
     settings,

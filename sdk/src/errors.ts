@@ -18,7 +18,8 @@ export type ApiErrorKind =
   | 'connection'
   | 'timeout'
   | 'parse'
-  | 'unknown-operation';
+  | 'unknown-operation'
+  | 'contract';
 
 /** The Problem `type` a proxy gives a call to an operation it does not serve (unknown, or outside its allow-list). */
 export const UNKNOWN_OPERATION_TYPE = 'https://errors.runofshow.dev/unknown-operation';
@@ -151,6 +152,26 @@ export class InternalServerError extends ApiError {
   declare readonly kind: 'http';
   constructor(init: Omit<ApiErrorInit, 'kind'>) {
     super({ ...init, kind: 'http' });
+  }
+}
+
+/**
+ * A 2xx answer that breaks its operation's schema in the description, with `validateResponses: true` (`contract`):
+ * the backend drifted from its contract. `problems` lists where and which rule, never the values.
+ */
+export class ResponseContractError extends ApiError {
+  override name = 'ResponseContractError';
+  declare readonly kind: 'contract';
+  /** Where the answer breaks its schema, e.g. `/items/0/_id: String does not match pattern.` */
+  readonly problems: readonly string[];
+  constructor(init: Omit<ApiErrorInit, 'kind' | 'message'> & { problems: readonly string[] }) {
+    const { problems, ...rest } = init;
+    super({
+      ...rest,
+      kind: 'contract',
+      message: `${init.operationId ?? 'API call'} answered ${init.status} with a body its description does not allow: ${problems.join('; ')}`,
+    });
+    this.problems = problems;
   }
 }
 

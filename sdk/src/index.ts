@@ -20,6 +20,7 @@ export {
   NotFoundError,
   type Problem,
   RateLimitError,
+  ResponseContractError,
   UNKNOWN_OPERATION_TYPE,
   UnknownOperationError,
   UnprocessableEntityError,
