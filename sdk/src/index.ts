@@ -7,6 +7,7 @@ export {
   type ClientOptions,
   type RetrySettings,
 } from './config.js';
+export { ResponseContractError } from './contract/error.js';
 export {
   ApiCancelError,
   ApiConnectionError,
@@ -20,7 +21,6 @@ export {
   NotFoundError,
   type Problem,
   RateLimitError,
-  ResponseContractError,
   UNKNOWN_OPERATION_TYPE,
   UnknownOperationError,
   UnprocessableEntityError,
