@@ -27,7 +27,10 @@ for (const [path, item] of Object.entries<Record<string, Record<string, unknown>
   for (const [method, op] of Object.entries(item)) {
     if (typeof op.operationId !== 'string') continue;
     const base = { operationId: op.operationId, method: method.toUpperCase(), path, upload: op['x-upload'] === true };
-    const samples = (op['x-codeSamples'] ?? []) as { label: string; source: string }[];
+    // The TypeScript ones: the proxy tab is a shell call (test/proxy-sample.test.ts).
+    const samples = ((op['x-codeSamples'] ?? []) as { lang: string; label: string; source: string }[]).filter(
+      (sample) => sample.lang === 'TypeScript',
+    );
     operations.push({ ...base, samples: samples.map((s) => ({ ...base, label: s.label, source: s.source })) });
   }
 }

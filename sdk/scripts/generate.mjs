@@ -266,11 +266,66 @@ export type PagedId = keyof typeof paging;
 `;
 }
 
+/** Keys a validator never reads: prose, examples and vendor marks only make the file larger. */
+const PROSE = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'xml', 'deprecated']);
+
+/** A schema as JSON Schema alone: prose and `x-` marks dropped, `#/components/schemas/X` pointed at `$defs`. */
+function bare(node) {
+  if (Array.isArray(node)) return node.map(bare);
+  if (node === null || typeof node !== 'object') return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (PROSE.has(key) || key.startsWith('x-')) continue;
+    out[key] =
+      key === '$ref' && typeof value === 'string'
+        ? value.replace('#/components/schemas/', `${ANSWERS_ID}#/$defs/`)
+        : key === 'properties' || key === 'patternProperties' || key === '$defs'
+          ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, bare(schema)]))
+          : bare(value);
+  }
+  return out;
+}
+
+const ANSWERS_ID = 'urn:runofshow:answers';
+
+/**
+ * The JSON Schema of every 2xx JSON answer, by operationId and status, and the components they point at: what
+ * `validateResponses: true` checks answers against (src/contract/). Loaded only by that option.
+ */
+async function answerSchemas() {
+  const doc = JSON.parse(await readFile(bundle, 'utf8'));
+  const answers = {};
+  for (const item of Object.values(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      for (const [code, raw] of Object.entries(op.responses ?? {})) {
+        if (!/^2\d\d$/.test(code)) continue;
+        const content = resolve(doc, raw)?.content ?? {};
+        const type = Object.keys(content).find((t) => /[/+]json$/.test(t));
+        if (!type || !content[type].schema) continue;
+        answers[op.operationId] ??= {};
+        answers[op.operationId][code] = bare(content[type].schema);
+      }
+    }
+  }
+  const defs = Object.fromEntries(Object.entries(doc.components.schemas).map(([name, s]) => [name, bare(s)]));
+  return `${header('answer schemas')}
+// One line each: the file is data, read by a validator, not by people.
+/** The components every answer schema points at, as one JSON Schema document. */
+export const components = ${JSON.stringify({ $id: ANSWERS_ID, $defs: defs })};
+
+/** Each operation's 2xx JSON answers, by status. */
+export const answers: Record<string, Record<string, object>> = ${JSON.stringify(answers)};
+`;
+}
+
 const targets = [
   [new URL('src/generated/schema.ts', root), schemaTypes],
   [new URL('src/generated/operations.ts', root), operationTable],
   [new URL('src/generated/facade.ts', root), facadeTypes],
   [new URL('src/generated/paging.ts', root), pagingTable],
+  [new URL('src/generated/answers.ts', root), answerSchemas],
 ];
 
 if (only !== -1) {

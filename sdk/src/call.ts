@@ -3,6 +3,7 @@ import { judge } from './answer.js';
 import { type MiddlewareMeta, onError, onRequest, onResponse } from './app-middleware.js';
 import { type Stage, typedError } from './call-errors.js';
 import type { CallPlan } from './call-plan.js';
+import type { AnswerCheck } from './contract/check.js';
 import { ApiCancelError } from './errors.js';
 import { CallCancel } from './transport/call-cancel.js';
 import { NoAnswer, sendTries, type TryRules } from './transport/tries.js';
@@ -26,6 +27,8 @@ export interface CallEnv {
   readonly queue: WriteQueue;
   /** The calls in flight, for `cancelAll()`. */
   readonly active: Set<CallCancel>;
+  /** `validateResponses: true`'s check of a success's data (contract/check.ts). */
+  readonly check?: AnswerCheck | undefined;
 }
 
 /**
@@ -67,7 +70,9 @@ async function send(plan: CallPlan, env: CallEnv, cancel: CallCancel): Promise<C
     }
     stage = 'after';
     if (request) response = await onResponse(hooks, request, response, meta(plan, env));
-    return { data: await judge(plan, response, tries), response };
+    const data = await judge(plan, response, tries);
+    if (env.check) await env.check(plan, response, data);
+    return { data, response };
   } catch (error) {
     throw typedError(plan, error, stage, cancel);
   }

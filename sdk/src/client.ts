@@ -4,6 +4,7 @@ import { type CallEnv, type CallResult, run } from './call.js';
 import { type CallLabel, logRecord, unsentError } from './call-errors.js';
 import { type CallInput, inputOf, type PlanContext, planCall, uploadForm } from './call-plan.js';
 import { type ApiClientConfig, ApiConfigError, type ClientOptions, resolveSettings, validateConfig } from './config.js';
+import type { AnswerCheck } from './contract/check.js';
 import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
@@ -53,6 +54,10 @@ export function createApiClientFor<T extends OperationTable>(
   return buildClient(config, table) as ApiClient<Extract<keyof T, OperationId>>;
 }
 
+/** `validateResponses: true`'s check, imported with the schemas on the first answer: a client without it loads none. */
+const checkAnswer: AnswerCheck = (plan, response, data) =>
+  import('./contract/check.js').then((module) => module.checkAnswer(plan, response, data));
+
 /** What a client and the clients `withOptions()` derives from it share. */
 type Shared = Pick<CallEnv, 'queue' | 'active'> & { middleware: Middleware[] };
 
@@ -82,6 +87,7 @@ function buildClient(config: ApiClientConfig, table: OperationTable, shared?: Sh
     middleware,
     queue,
     active: active as Set<CallCancel>,
+    check: config.validateResponses === true ? checkAnswer : undefined,
   };
   const context: PlanContext = {
     settings,

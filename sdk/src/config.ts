@@ -50,6 +50,12 @@ export interface ApiClientConfig {
   retry?: RetrySettings;
   /** Where failures are reported; `false` silences them (see `ApiLogger` for what the default prints). */
   logger?: ApiLogger | false;
+  /**
+   * Checks every 2xx JSON answer against its operation's schema in the description and rejects with
+   * `ResponseContractError` when it breaks it: for development and QA, so a backend that drifts fails loudly. Off
+   * by default; the schemas and the validator are loaded only when it is on.
+   */
+  validateResponses?: boolean;
 }
 
 /** What `withOptions()` may change for a derived client: any option (`retry` is merged one setting at a time). */

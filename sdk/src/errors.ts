@@ -18,7 +18,8 @@ export type ApiErrorKind =
   | 'connection'
   | 'timeout'
   | 'parse'
-  | 'unknown-operation';
+  | 'unknown-operation'
+  | 'contract';
 
 /** The Problem `type` a proxy gives a call to an operation it does not serve (unknown, or outside its allow-list). */
 export const UNKNOWN_OPERATION_TYPE = 'https://errors.runofshow.dev/unknown-operation';

@@ -7,6 +7,7 @@ export {
   type ClientOptions,
   type RetrySettings,
 } from './config.js';
+export { ResponseContractError } from './contract/error.js';
 export {
   ApiCancelError,
   ApiConnectionError,

@@ -3,9 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 // Issue 28: the reference page as its readers see it, read in Chromium. Readers see the product's servers only, no
 // word about how the project is built (npm, the mock, the bundle's files, vendor extensions), and each operation's
-// proxy-mode address. Redoc renders one operation at a time: the pages of a sample are opened here (each group's
-// first operation, and every upload), and openapi/test/reader-facing.test.ts holds the address in every operation's
-// text. Opening all 308 took 14 minutes on a loaded machine, past the whole of \`npm test\`'s time.
+// proxy-mode address, in its text and as the "Proxy" tab of its code samples. Redoc renders one operation at a time:
+// the pages of a sample are opened here (each group's first operation, and every upload), and
+// openapi/test/reader-facing.test.ts and proxy-sample.test.ts hold the address and the tab for every operation. Opening all 308 took 14 minutes on a loaded machine, past the whole of \`npm test\`'s time.
 const bundle = JSON.parse(readFileSync(new URL('../../openapi/dist/openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { operationId?: string; tags?: string[]; 'x-proxy'?: string }>>;
 };
@@ -53,6 +53,7 @@ test('each operation of the sample shows its proxy address', async ({ page }) =>
   await page.goto('/docs/');
   await expect(page.getByRole('heading', { name: /Run of Show API/ }).first()).toBeVisible();
   const missing: string[] = [];
+  let proxyTab = false;
   const shows = (line: string, timeout: number) =>
     page
       .waitForFunction((wanted) => document.body.innerText.includes(wanted), line, { timeout })
@@ -74,6 +75,15 @@ test('each operation of the sample shows its proxy address', async ({ page }) =>
       shown = await shows(line, 15_000);
     }
     if (!shown) missing.push(`${op.id}: ${op.proxy}`);
+    if (!proxyTab) {
+      // The code samples show one tab at a time, chosen once for the page: the proxy call's.
+      await page.getByRole('button', { name: 'SDK', exact: true }).first().click();
+      await page.getByRole('menuitem', { name: 'Proxy', exact: true }).first().click();
+      proxyTab = true;
+    }
+    // Its proxy call as a sample a reader can copy, in the tab beside the SDK call.
+    const curl = `curl -X POST "$APP_ORIGIN${op.proxy.replace(/^POST /, '')}"`;
+    if (!(await shows(curl, 5000))) missing.push(`${op.id}: no proxy tab with ${curl}`);
     const stray = await strayWords(page);
     if (stray.length) missing.push(`${op.id}: ${stray.join('; ')}`);
   }

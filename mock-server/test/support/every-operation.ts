@@ -164,16 +164,16 @@ function harvest(operationId: string, body: unknown, ids: Record<string, string>
       set('permissionId', id());
       return;
     case 'leads.create':
-      set('leadId', id('leadId'));
+      set('leadId', id());
       return;
     case 'billing.createCard':
       set('stripeCardId', id('stripeCardId'));
       return;
     case 'billing.createSubscription':
-      set('subscriptionId', id('subscriptionId'));
+      set('subscriptionId', id());
       return;
     case 'billing.createSubscriptionSchedule':
-      set('subscriptionScheduleId', id('subscriptionScheduleId'));
+      set('subscriptionScheduleId', id());
       return;
     case 'tokens.create':
       set('token', id('token'));
@@ -325,7 +325,7 @@ export async function walkEveryOperation(base: string): Promise<Outcome[]> {
       const list = await get(`/teams/${TEAM}/events/${ids.eventId}/shows/${ids.showId}/itemSetList`);
       ids.itemSetId = list.itemSets?.[0]?._id;
     }
-    if (response.status < 300 && operationId === 'leads.updateTags') ids.tagId = (await get('/tags'))[0]?.tagId;
+    if (response.status < 300 && operationId === 'leads.updateTags') ids.tagId = (await get('/tags'))[0]?._id;
     outcomes.push({
       operationId,
       status: response.status,

@@ -7,6 +7,7 @@
 // (`openapi/test/code-samples.test.ts`), so a sample cannot drift from the code.
 
 import { exampleOf } from '../../src/example-of.js';
+import { proxySample } from './proxy-sample.js';
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 const WIDTH = 100;
@@ -196,6 +197,7 @@ export default function codeSamples() {
         operation['x-codeSamples'] = [
           { lang: 'TypeScript', label: 'SDK', source: `${fileNote}${facade}\n` },
           { lang: 'TypeScript', label: 'SDK, by path', source: `${fileNote}${pathForm}\n` },
+          proxySample({ operation, params, query, payload }),
         ];
         // A list that pages (`x-paging`) also shows its walk, item by item, as many pages as it takes (issue 33).
         if (operation['x-paging']) {

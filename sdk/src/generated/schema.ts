@@ -7091,7 +7091,8 @@ export interface components {
          *     (`cancelAtPeriodEnd`).
          */
         StripeSubscription: {
-            subscriptionId: components["schemas"]["Id"];
+            /** @description The subscription's id (`subscriptionId`), the product's own; `stripeSubscriptionId` is the provider's. */
+            _id: components["schemas"]["Id"];
             /**
              * @description The subscription's id at the provider.
              * @example sub_1Na2Mb3Lc4Kd5Je
@@ -7176,7 +7177,8 @@ export interface components {
          *     fields follow the provider's subscription schedule object. `DELETE` cancels it: the status becomes `canceled`.
          */
         StripeSubscriptionSchedule: {
-            subscriptionScheduleId: components["schemas"]["Id"];
+            /** @description The schedule's id (`subscriptionScheduleId`), the product's own; `stripeSubscriptionScheduleId` is the provider's. */
+            _id: components["schemas"]["Id"];
             /**
              * @description The schedule's id at the provider.
              * @example sub_sched_1Ma2Nb3Oc4Pd5Qe
@@ -8309,7 +8311,8 @@ export interface components {
         };
         /** @description A paid plan a team can be on (its `paymentPlan`), billed through a price at the card payment provider. */
         Plan: {
-            planId: components["schemas"]["Id"];
+            /** @description The plan's id (`planId`). */
+            _id: components["schemas"]["Id"];
             /**
              * @description The plan's name as customers see it.
              * @example Team
@@ -8415,7 +8418,8 @@ export interface components {
         TagText: string;
         /** @description A tag put on sales leads. */
         Tag: {
-            tagId: components["schemas"]["Id"];
+            /** @description The tag's id (`tagId`). */
+            _id: components["schemas"]["Id"];
             text: components["schemas"]["TagText"];
             /**
              * Format: int32
@@ -8430,7 +8434,8 @@ export interface components {
          *     to 300 characters.
          */
         Lead: {
-            leadId: components["schemas"]["Id"];
+            /** @description The lead's id (`leadId`). */
+            _id: components["schemas"]["Id"];
             firstName?: components["schemas"]["PersonName"];
             lastName?: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
@@ -8452,7 +8457,7 @@ export interface components {
              * @description The lead's tags.
              * @example [
              *       {
-             *         "tagId": "65a1f0c2e4b0a1b2c3d4e610",
+             *         "_id": "65a1f0c2e4b0a1b2c3d4e610",
              *         "text": "Trade show"
              *       }
              *     ]
@@ -8538,7 +8543,8 @@ export interface components {
          *     not touch are null.
          */
         ActivityAudit: {
-            activityAuditId: components["schemas"]["Id"];
+            /** @description The record's id. */
+            _id: components["schemas"]["Id"];
             methodName: components["schemas"]["ActivityAuditMethodName"];
             userId: components["schemas"]["Id"];
             /**

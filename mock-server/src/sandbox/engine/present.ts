@@ -1,14 +1,12 @@
 import type { Kind } from '../effects/types.js';
 import type { Store, StoredRecord } from './store.js';
 
-/** The name a kind's id goes by in its schema, where it is not `_id` (Lead has `leadId`, Token has `token`…). */
+/**
+ * The name a kind's id goes by in its schema, where it is not `_id`: the product's own records answer `_id`
+ * (openapi/DECISIONS.md, "Ids"); a card is named by the payment provider's id, a token by itself.
+ */
 export const ID_FIELD: Partial<Record<Kind, string>> = {
-  leads: 'leadId',
-  tags: 'tagId',
-  audits: 'activityAuditId',
   cards: 'stripeCardId',
-  subscriptions: 'subscriptionId',
-  subscriptionSchedules: 'subscriptionScheduleId',
   tokens: 'token',
 };
 
