@@ -5,6 +5,7 @@ import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import type { Engine } from './sandbox/engine/engine.js';
 import { engineRoutes, matchEngine } from './sandbox/engine/http.js';
+import { openStore, type StoreOptions } from './sandbox/engine/open-store.js';
 import { startEngine } from './sandbox/engine/start.js';
 import { AppliedLedger } from './sandbox/ledger.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
@@ -34,6 +35,8 @@ export interface StackOptions {
   sandbox?: boolean;
   /** The sign-in app's origin, which the outbox's links lead to (asked when the page is shown: it may start later). */
   appOrigin?: () => string;
+  /** Where the sandbox's engine keeps its state (`--data`, `DATABASE_URL`): in memory when neither is given. */
+  store?: StoreOptions;
   /** The sandbox's clock, hasher and limits (tests); the real ones by default. */
   sandboxOptions?: SandboxOptions;
   /**
@@ -77,7 +80,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (options.prismUrl && (options.sandbox || options.upstream)) {
     throw new Error('startStack: a shared Prism (prismUrl) cannot proxy to the sandbox or an upstream');
   }
-  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions) : undefined;
+  const sandbox =
+    options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions, options.store) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
   let prism: RunningPrism;
@@ -135,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       : {}),
     stop: async () => {
       await Promise.all([running.stop(), prism.stop(), sandbox?.backend.stop()]);
+      await sandbox?.engine.store.close?.();
     },
   };
 }
@@ -143,9 +148,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * The seeded sandbox and its HTTP backend, for Prism's validating proxy to stand in front of, with which calls are
  * its to answer (for the front to label each exchange).
  */
-async function startSandbox(host: string, options: SandboxOptions = {}) {
-  const state = await SignInSandbox.seeded(options);
-  const engine = startEngine(options.now ? { now: options.now } : {});
+async function startSandbox(host: string, options: SandboxOptions = {}, storeOptions: StoreOptions = {}) {
+  const [state, store] = await Promise.all([SignInSandbox.seeded(options), openStore(storeOptions)]);
+  const engine = startEngine({ store, ...(options.now ? { now: options.now } : {}) });
   const applied = new AppliedLedger();
   const backend = await startSandboxServer(state, await freePort(), host, undefined, applied, engine);
   const routes = sandboxRoutes();

@@ -7,6 +7,7 @@ import { allowed, guestAllowed } from './access.js';
 import { ID_FIELD, present } from './present.js';
 import { isObject, newId, type Schemas } from './schema.js';
 import type { Store, StoredRecord } from './store.js';
+import { Turns } from './turns.js';
 import { type View, viewOf } from './views.js';
 
 /** A file part of a multipart upload: its bytes are kept, and answered back through the signed URLs. */
@@ -89,6 +90,14 @@ export class Engine {
   ) {}
 
   static readonly operations = Object.keys(effects) as EngineOperationId[];
+
+  #turns?: Turns;
+
+  /** How a server runs a call over this engine's store (one at a time when the store is durable: `turns.ts`). */
+  get turns(): Turns {
+    this.#turns ??= new Turns(this.store);
+    return this.#turns;
+  }
 
   /** Set when the sign-in slice runs beside the engine (the sandbox server does it). */
   signIn?: Credentials;
