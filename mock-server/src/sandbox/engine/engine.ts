@@ -434,7 +434,8 @@ export class Call {
       if (kind === 'events' && scope.eventId && record._id !== scope.eventId) return false;
       for (const [field, value] of Object.entries(filter)) if ((record[field] ?? false) !== value) return false;
       if (!('deleted' in filter) && record.deleted === true && query.get('includeDeleted') !== 'true') return false;
-      if (!('archived' in filter) && record.archived === true) return false;
+      // An archived record that is then deleted is in the "deleted" lists: it must be found there to restore or purge.
+      if (!('archived' in filter) && !('deleted' in filter) && record.archived === true) return false;
       if (!('template' in filter) && record.template === true) return false;
       for (const param of QUERY_FILTERS) {
         const wanted = query.get(param);
