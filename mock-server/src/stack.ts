@@ -4,6 +4,7 @@ import { paths } from './paths.js';
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import type { Engine } from './sandbox/engine/engine.js';
+import { serveFile } from './sandbox/engine/files.js';
 import { engineRoutes, matchEngine } from './sandbox/engine/http.js';
 import { openStore, type StoreOptions } from './sandbox/engine/open-store.js';
 import { startEngine } from './sandbox/engine/start.js';
@@ -116,7 +117,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(options.trustedProxy ? { trustedProxy: options.trustedProxy } : {}),
       ...(options.outboxToken ? { outboxToken: options.outboxToken } : {}),
       ...(sandbox
-        ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin) }
+        ? {
+            sandbox,
+            outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin),
+            files: (path: string, query: URLSearchParams) =>
+              sandbox.engine.turns.run(() => serveFile(sandbox.engine.store, path, query, sandbox.engine.clock())),
+          }
         : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
@@ -131,6 +137,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw error;
   }
   const running = front;
+  // The signed URLs the sandbox hands out lead to this address's /files/.
+  if (sandbox) sandbox.engine.filesOrigin = running.url;
   return {
     mock: { url: running.url, stop: () => running.stop() },
     prism,

@@ -4,6 +4,7 @@ import { rules } from '../effects/roles.js';
 import type { Effect, EngineOperationId, Fields, Kind } from '../effects/types.js';
 import type { Answer } from '../sandbox.js';
 import { allowed, guestAllowed } from './access.js';
+import { fileSecret } from './files.js';
 import { ID_FIELD, present } from './present.js';
 import { isObject, newId, type Schemas } from './schema.js';
 import type { Store, StoredRecord } from './store.js';
@@ -98,6 +99,12 @@ export class Engine {
     this.#turns ??= new Turns(this.store);
     return this.#turns;
   }
+
+  /**
+   * Where the signed URLs lead: the mock's public address (the stack sets it once the front listens), whose
+   * `/files/…` serves the stored bytes (`files.ts`). The mock's default address until then.
+   */
+  filesOrigin = 'http://127.0.0.1:4010';
 
   /** Set when the sign-in slice runs beside the engine (the sandbox server does it). */
   signIn?: Credentials;
@@ -414,7 +421,7 @@ export class Call {
 
   storeBlob(file: Upload): string {
     const _id = newId();
-    this.store.put('blobs', { _id, bytes: file.bytes, name: file.name, contentType: file.type });
+    this.store.put('blobs', { _id, bytes: file.bytes, name: file.name, contentType: file.type, secret: fileSecret() });
     return _id;
   }
 
