@@ -3,7 +3,7 @@ import { effects } from '../effects/index.js';
 import { rules } from '../effects/roles.js';
 import type { Effect, EngineOperationId, Fields, Kind } from '../effects/types.js';
 import type { Answer } from '../sandbox.js';
-import { allowed, guestAllowed } from './access.js';
+import { allowed, guestAllowed, seesPrivateShows } from './access.js';
 import { fileSecret } from './files.js';
 import { ID_FIELD, present } from './present.js';
 import { isObject, newId, type Schemas } from './schema.js';
@@ -124,6 +124,9 @@ export class Engine {
         // Decided before the scope is checked, so a refusal never tells whether a record exists.
         if (!allowed(call, rule, request.caller))
           return this.problemAnswer(request.operationId, 403, `Only for: ${rule} (§6, docs/DECISIONS.md).`);
+        const show = request.path.showId ? this.store.get('shows', request.path.showId) : undefined;
+        if (show?.private === true && !seesPrivateShows(call, request.caller, String(show.eventId)))
+          return this.problemAnswer(request.operationId, 403, 'A private show is visible to event admins only.');
       }
       call.checkScope();
       const view = effect.view ? viewOf(effect.view) : undefined;
@@ -449,6 +452,12 @@ export class Call {
         if (wanted !== null && param in record && String(record[param]) !== wanted) return false;
       }
       if (term && !fields.some((field) => textOf(record[field]).toLowerCase().includes(term))) return false;
+      if (
+        kind === 'shows' &&
+        record.private === true &&
+        !seesPrivateShows(this, this.request.caller, String(record.eventId))
+      )
+        return false;
       const created = typeof record.createdOn === 'string' ? record.createdOn : '';
       if (from && created && created < from) return false;
       if (to && created && created > `${to}\uffff`) return false;
