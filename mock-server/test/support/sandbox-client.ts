@@ -68,8 +68,8 @@ export async function writeUntil(
   token: string,
   writers: number,
   stop: (acknowledged: number) => boolean,
+  acknowledged = new Map<string, string>(),
 ): Promise<Map<string, string>> {
-  const acknowledged = new Map<string, string>();
   let n = 0;
   await Promise.all(
     Array.from({ length: writers }, async () => {
@@ -87,4 +87,13 @@ export async function writeUntil(
     }),
   );
   return acknowledged;
+}
+
+/** Resolves once `ready()` holds (polled), so a kill lands mid-load however slow the machine is. */
+export async function until(ready: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
