@@ -5,9 +5,11 @@
 // everything. It builds only what is missing or older than its sources (scripts/build.ts); `--no-build` skips that (the tests use it after building once). `API_MODE=proxy` makes the app call
 // the API through the host's /api/ proxy (§7 proxy mode) instead of calling the mock directly. The sign-in domain is
 // answered by the stateful sandbox (its outbox on the mock's port); `--stateless` gives Prism's examples instead.
+// The sandbox keeps its state in memory; `--data <dir>` keeps it across restarts (PGlite), `DATABASE_URL` on a
+// PostgreSQL server that several instances share.
 // `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
 // loads carries it. `npm run serve` runs the same host alone, from the build, configured for production.
-import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
+import { addresses, stopOnSignal, storeOptions } from '@runofshow/mock-server/command-line';
 import { buildMissing } from './build.js';
 import { startDevelopmentSite } from './dev-site.js';
 
@@ -22,6 +24,7 @@ const { site, stack, stop } = await startDevelopmentSite({
   apiMode,
   apiKey: process.env.API_KEY ?? '',
   sandbox: !process.argv.includes('--stateless'),
+  store: storeOptions(),
 });
 const base = site.url;
 console.log(`

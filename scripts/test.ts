@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '@runofshow/devkit/chromium';
 import { buildMissing } from './build.js';
 import { ensureNginx } from './ensure-nginx.js';
+import { ensurePostgres } from './ensure-postgres.js';
 import { type Counts, playwrightCounts, vitestCounts } from './test-reports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,6 +28,8 @@ interface Step {
   browser?: boolean;
   /** Needs Debian's nginx and its brotli module (the nginx tests, the drill). */
   nginx?: boolean;
+  /** Needs Debian's PostgreSQL (the sandbox's shared-store tests). */
+  postgres?: boolean;
 }
 
 const steps: Step[] = [
@@ -59,6 +62,7 @@ const steps: Step[] = [
     name: 'unit tests (vitest)',
     group: 'unit',
     nginx: true,
+    postgres: true,
     command: [
       'npx',
       'vitest',
@@ -162,6 +166,7 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
   try {
     if (step.browser) ensureChromium();
     if (step.nginx) ensureNginx();
+    if (step.postgres) ensurePostgres();
   } catch (error) {
     failure = (error as Error).message;
     break;

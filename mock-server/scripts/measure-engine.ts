@@ -1,6 +1,6 @@
 // The engine's figures (issue 31): one sandbox call's p50/p99 in process and through the mock's public address and
 // Prism's validating proxy, beside the same Prism answering the same operation from its example (`Prefer`), in the same
-// run; and a show of many rows. `npx tsx --conditions=source mock-server/scripts/measure-engine.ts`.
+// run. `npx tsx --conditions=source mock-server/scripts/measure-engine.ts`. A show of many rows: measure-rows.ts.
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../src/free-port.js';
 import type { EngineRequest } from '../src/sandbox/engine/engine.js';
@@ -85,46 +85,8 @@ const through = quantiles(stateSamples);
 const fromExample = quantiles(exampleSamples);
 await stack.stop();
 
-// A show of many rows, in process: one page of its row titles and the whole item set list.
-const big = startEngine();
-const show = big.store.get('shows', SEEDED.showId);
-const ROWS = Number(process.env.ROWS ?? 100_000);
-const ids: string[] = [];
-for (let i = 0; i < ROWS; i++) {
-  const _id = i.toString(16).padStart(24, '0');
-  ids.push(_id);
-  big.store.put('rows', {
-    _id,
-    showId: SEEDED.showId,
-    itemSetListId: SEEDED.itemSetListId,
-    itemSetId: SEEDED.itemSetId,
-    title: `Row ${i}`,
-    cells: {},
-    deleted: false,
-  });
-}
-if (show) big.store.put('shows', { ...show, rowOrder: ids });
-const heap = process.memoryUsage().heapUsed;
-const titles = await timed(50, () =>
-  big.answer({
-    operationId: 'itemSets.getRowOrder',
-    path: {
-      teamId: '65a1f0c2e4b0a1b2c3d4e5f7',
-      eventId: SEEDED.eventId,
-      showId: SEEDED.showId,
-      itemSetListId: SEEDED.itemSetListId,
-    },
-    query: new URLSearchParams(),
-    body: {},
-    ...(ada ? { caller: ada } : {}),
-  }),
-);
-
 console.log(`events.get, ${N} calls each, same run${reuse ? ' (straight to Prism, no front)' : ''}:`);
 console.log(`  in process (engine.answer):                 p50 ${ms(inProcess.p50)}, p99 ${ms(inProcess.p99)}`);
 console.log(`  through Prism's validating proxy, state:    p50 ${ms(through.p50)}, p99 ${ms(through.p99)}`);
 console.log(`  the same Prism, its example (Prefer):       p50 ${ms(fromExample.p50)}, p99 ${ms(fromExample.p99)}`);
 console.log(`  state / example (p50): ${(through.p50 / fromExample.p50).toFixed(2)}×`);
-console.log(
-  `a show of ${ROWS.toLocaleString('en-US')} rows, in process: itemSets.getRowOrder p50 ${ms(titles.p50)}, p99 ${ms(titles.p99)}; heap ${(heap / 1024 / 1024).toFixed(0)} MB`,
-);

@@ -3,7 +3,9 @@
 // refused with the rules they broke, and both are printed as they happen. `--sandbox` answers the sign-in domain from
 // the stateful sandbox, with its outbox at /outbox/ on the same port (its links lead to $APP_ORIGIN, the sign-in app's
 // origin: http://127.0.0.1:$PORT by default); `--stateless` (the default) gives Prism's examples for every call. The
-// sign-in app in front of it is the production host: `API_ORIGIN=<the mock> … npm run serve` (docs/DEPLOY.md).
+// sandbox keeps its state in memory unless `--data <dir>` (embedded PGlite) or DATABASE_URL (PostgreSQL, shared by
+// several instances) says where to keep it. The sign-in app in front of it is the production host: `API_ORIGIN=<the mock> … npm run serve` (docs/DEPLOY.md).
+import { storeOptions } from '../src/command-line.js';
 import { seedAccounts } from '../src/sandbox/seed.js';
 import { scenarios } from '../src/scenarios.js';
 import { startChecked } from './shared.js';
@@ -25,6 +27,7 @@ function isOrigin(value: string): boolean {
 const stack = await startChecked(
   {
     sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
+    store: storeOptions(),
     appOrigin: () => appOrigin,
     // Prism's own lines stay quiet; the scenario choices (tokens redacted) are shown.
     log: (line) => {

@@ -1,5 +1,6 @@
 // What the long-running commands (`npm start`, `npm run dev`, `npm run mock`, `npm run mock:proxy`) share: where they
-// serve, and how Ctrl-C stops them.
+// serve, where the sandbox keeps its state, and how Ctrl-C stops them.
+import type { StoreOptions } from './sandbox/engine/open-store.js';
 
 /** 127.0.0.1, with the site on $PORT (5173) and the mock on $MOCK_PORT (4010). */
 export function addresses(env: NodeJS.ProcessEnv = process.env): { host: string; port: number; mockPort: number } {
@@ -19,4 +20,21 @@ export function stopOnSignal(stop: () => Promise<unknown>, last?: () => void): v
   };
   process.on('SIGINT', () => void onSignal('SIGINT'));
   process.on('SIGTERM', () => void onSignal('SIGTERM'));
+}
+
+/**
+ * Where the sandbox keeps its state: `--data <dir>` (embedded PGlite in that folder, kept across restarts) or
+ * `DATABASE_URL` (a PostgreSQL server that several instances can share, which wins); in memory without either.
+ */
+export function storeOptions(
+  argv: readonly string[] = process.argv,
+  env: NodeJS.ProcessEnv = process.env,
+): StoreOptions {
+  const at = argv.indexOf('--data');
+  const data = at >= 0 ? argv[at + 1] : undefined;
+  if (at >= 0 && (!data || data.startsWith('--'))) {
+    console.error('--data needs a folder: --data <dir>');
+    process.exit(2);
+  }
+  return { ...(data ? { data } : {}), ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) };
 }

@@ -5,6 +5,7 @@ import type { Exchange } from './exchange.js';
 import { outboxAccess } from './outbox-access.js';
 import { readBody } from './read-body.js';
 import { redactPath } from './redact-path.js';
+import { FILES_PREFIX, type FileAnswer } from './sandbox/engine/files.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
@@ -33,6 +34,8 @@ export interface MockFrontOptions {
    * mock has its mail on the mock's own address.
    */
   outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
+  /** The sandbox's stored files at `/files/…`, where the signed URLs it returns lead (`sandbox/engine/files.ts`). */
+  files?: (path: string, query: URLSearchParams) => Promise<FileAnswer>;
   /** The outbox answers a client on this machine; anyone else must present this token (`outbox-access.ts`). */
   outboxToken?: string;
   /**
@@ -154,6 +157,11 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       const access = outboxAccess(client, req.headers.authorization, options.outboxToken);
       if (access !== 'allowed') return outboxRefused(req, res, access);
       return outboxAnswer(req, res, url, options.outbox);
+    }
+    if (options.files && url.pathname.startsWith(FILES_PREFIX) && (method === 'GET' || method === 'HEAD')) {
+      const file = await options.files(url.pathname, url.searchParams);
+      res.writeHead(file.status, file.headers);
+      return void res.end(method === 'HEAD' ? undefined : file.body);
     }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too large') return tooLarge(req, res);

@@ -4,7 +4,9 @@ import { paths } from './paths.js';
 import { type RunningPrism, startPrism } from './prism.js';
 import { ContractTally } from './sandbox/contract-tally.js';
 import type { Engine } from './sandbox/engine/engine.js';
+import { serveFile } from './sandbox/engine/files.js';
 import { engineRoutes, matchEngine } from './sandbox/engine/http.js';
+import { openStore, type StoreOptions } from './sandbox/engine/open-store.js';
 import { startEngine } from './sandbox/engine/start.js';
 import { AppliedLedger } from './sandbox/ledger.js';
 import { outboxRoute } from './sandbox/outbox-page.js';
@@ -34,6 +36,8 @@ export interface StackOptions {
   sandbox?: boolean;
   /** The sign-in app's origin, which the outbox's links lead to (asked when the page is shown: it may start later). */
   appOrigin?: () => string;
+  /** Where the sandbox's engine keeps its state (`--data`, `DATABASE_URL`): in memory when neither is given. */
+  store?: StoreOptions;
   /** The sandbox's clock, hasher and limits (tests); the real ones by default. */
   sandboxOptions?: SandboxOptions;
   /**
@@ -77,7 +81,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (options.prismUrl && (options.sandbox || options.upstream)) {
     throw new Error('startStack: a shared Prism (prismUrl) cannot proxy to the sandbox or an upstream');
   }
-  const sandbox = options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions) : undefined;
+  const sandbox =
+    options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions, options.store) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
   let prism: RunningPrism;
@@ -112,7 +117,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(options.trustedProxy ? { trustedProxy: options.trustedProxy } : {}),
       ...(options.outboxToken ? { outboxToken: options.outboxToken } : {}),
       ...(sandbox
-        ? { sandbox, outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin) }
+        ? {
+            sandbox,
+            outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin),
+            files: (path: string, query: URLSearchParams) =>
+              sandbox.engine.turns.run(() => serveFile(sandbox.engine.store, path, query, sandbox.engine.clock())),
+          }
         : {}),
       onExchange: (exchange) => {
         const broken = sandbox?.tally.record(exchange) ?? [];
@@ -127,6 +137,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw error;
   }
   const running = front;
+  // The signed URLs the sandbox hands out lead to this address's /files/.
+  if (sandbox) sandbox.engine.filesOrigin = running.url;
   return {
     mock: { url: running.url, stop: () => running.stop() },
     prism,
@@ -135,6 +147,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       : {}),
     stop: async () => {
       await Promise.all([running.stop(), prism.stop(), sandbox?.backend.stop()]);
+      await sandbox?.engine.store.close?.();
     },
   };
 }
@@ -144,9 +157,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * its to answer (for the front to label each exchange). Exported for tests that call the sandbox's state directly,
  * without a Prism start's seconds of CPU (the SDK's paged lists and sessions).
  */
-export async function startSandbox(host: string, options: SandboxOptions = {}) {
-  const state = await SignInSandbox.seeded(options);
-  const engine = startEngine(options.now ? { now: options.now } : {});
+export async function startSandbox(host: string, options: SandboxOptions = {}, storeOptions: StoreOptions = {}) {
+  const [state, store] = await Promise.all([SignInSandbox.seeded(options), openStore(storeOptions)]);
+  const engine = startEngine({ store, ...(options.now ? { now: options.now } : {}) });
   const applied = new AppliedLedger();
   const backend = await startSandboxServer(state, await freePort(), host, undefined, applied, engine);
   const routes = sandboxRoutes();

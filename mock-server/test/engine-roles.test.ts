@@ -181,3 +181,32 @@ describe("section 4's user lifecycle", () => {
     expect((await as('users.restore')).status).toBe(404);
   });
 });
+
+describe('a private show', () => {
+  it('is visible to event admins only: others get 403 on it and do not see it listed', async () => {
+    const engine = startEngine();
+    const as = (email: string, operationId: 'shows.get' | 'events.listShows' | 'shows.setPrivate', body = {}) => {
+      const caller = engine.store.get('users', idOf(email));
+      return engine.answer({
+        operationId,
+        path: path(operationId, caller?._id ?? ''),
+        query: new URLSearchParams(),
+        body,
+        ...(caller ? { caller } : {}),
+      });
+    };
+    const listed = async (email: string) =>
+      ((await as(email, 'events.listShows')).body as { _id: string }[]).some((s) => s._id === SEEDED.showId);
+    expect((await as('event.admin@example.com', 'shows.setPrivate', { private: true })).status).toBe(200);
+    for (const email of ['readonly@example.com', 'contributor@example.com']) {
+      expect((await as(email, 'shows.get')).status, email).toBe(403);
+      expect(await listed(email), email).toBe(false);
+    }
+    for (const email of ['event.admin@example.com', 'showcaller@example.com', 'ada@example.com', 'root@example.com']) {
+      expect((await as(email, 'shows.get')).status, email).toBe(200);
+      expect(await listed(email), email).toBe(true);
+    }
+    expect((await as('event.admin@example.com', 'shows.setPrivate', { private: false })).status).toBe(200);
+    expect((await as('readonly@example.com', 'shows.get')).status).toBe(200);
+  });
+});

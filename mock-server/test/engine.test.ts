@@ -5,6 +5,8 @@ import { freePort } from '../src/free-port.js';
 import { paths } from '../src/paths.js';
 import { effects } from '../src/sandbox/effects/index.js';
 import { Engine } from '../src/sandbox/engine/engine.js';
+import { serveFile, signedFileUrl } from '../src/sandbox/engine/files.js';
+import { MemoryStore } from '../src/sandbox/engine/store.js';
 import { SignInSandbox } from '../src/sandbox/sandbox.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { type RunningStack, startStack } from '../src/stack.js';
@@ -182,6 +184,48 @@ describe('a transition that makes no sense answers the declared Problem, never a
 });
 
 // Last: the walk ends with §4's destructive transitions, the seeded team's soft delete among them.
+// Before the walk over every operation, which deletes the seeded team.
+describe('signed URLs', () => {
+  it("serve the uploaded bytes at the mock's address, and nothing to a forged link", async () => {
+    const api = await signedIn();
+    const event = await api.events.create({
+      params: { teamId: TEAM },
+      payload: { title: 'Signed URL event', startOn: '2026-09-18T13:00:00Z', endOn: '2026-09-18T22:00:00Z' },
+    });
+    const doc = await api.eventDocs.upload({
+      params: { eventId: event._id },
+      payload: { name: 'Rider.pdf' },
+      file: new Blob(['%PDF-1.7 technical rider'], { type: 'application/pdf' }),
+      fileName: 'rider.pdf',
+    });
+    const { url } = await api.eventDocs.getSignedUrl({ query: { eventDocId: doc._id } });
+    expect(url.startsWith(`${stack.mock.url}/files/`)).toBe(true);
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.7 technical rider');
+
+    const forged = new URL(url);
+    forged.searchParams.set('expires', String(Number(forged.searchParams.get('expires')) + 3600));
+    expect((await fetch(forged)).status).toBe(403);
+  });
+
+  it('stop serving once expired (the shortest ttl the description allows is 60 s, so on a stopped clock)', () => {
+    const store = new MemoryStore();
+    const blob = {
+      _id: 'b'.repeat(24),
+      bytes: Buffer.from('bytes'),
+      name: 'a.txt',
+      contentType: 'text/plain',
+      secret: 's',
+    };
+    store.put('blobs', blob);
+    const url = new URL(signedFileUrl('http://mock.test', blob, 1_000_000));
+    expect(serveFile(store, url.pathname, url.searchParams, 999_000).status).toBe(200);
+    expect(serveFile(store, url.pathname, url.searchParams, 1_001_000).status).toBe(410);
+  });
+});
+
 describe('every operation answers from state behind the validating proxy', () => {
   it('answers each of the engine operations itself, within the contract', async () => {
     const outcomes = await walkEveryOperation(stack.mock.url);

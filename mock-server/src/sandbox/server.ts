@@ -113,20 +113,21 @@ export function startSandboxServer(
       const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
       readEngineBody(req)
         .then(({ body, files }) => {
-          const apply = async () => {
-            const caller = callerOf(engine, sandbox, accessToken);
-            const answer = await engine.answer({
-              operationId: other.operationId,
-              path: other.path,
-              query: url.searchParams,
-              body,
-              files,
-              ...(caller ? { caller } : {}),
-              ...(accessToken ? { accessToken } : {}),
+          const apply = () =>
+            engine.turns.run(async () => {
+              const caller = callerOf(engine, sandbox, accessToken);
+              const answer = await engine.answer({
+                operationId: other.operationId,
+                path: other.path,
+                query: url.searchParams,
+                body,
+                files,
+                ...(caller ? { caller } : {}),
+                ...(accessToken ? { accessToken } : {}),
+              });
+              ledger.record(typeof requestId === 'string' ? requestId : undefined, other.operationId, answer.status);
+              return answer;
             });
-            ledger.record(typeof requestId === 'string' ? requestId : undefined, other.operationId, answer.status);
-            return answer;
-          };
           if (key === undefined) return apply();
           return keys.run(
             header(req, 'x-api-key') ?? '',
@@ -161,7 +162,7 @@ export function startSandboxServer(
     const key = method === 'GET' || method === 'HEAD' ? undefined : header(req, 'idempotency-key');
     readJson(req)
       .then((body) => {
-        const apply = async () => {
+        const signIn = async () => {
           const accessToken = url.searchParams.get('accessToken') ?? undefined;
           const answer = await sandbox.answer(
             found.operationId,
@@ -173,6 +174,8 @@ export function startSandboxServer(
           ledger.record(typeof requestId === 'string' ? requestId : undefined, found.operationId, answer.status);
           return answer;
         };
+        // A sign-up or a new team is copied into the engine's store: over a durable one, committed before the answer.
+        const apply = engine ? () => engine.turns.run(signIn) : signIn;
         if (key === undefined) return apply();
         const fingerprint = fingerprintOf(method, `${url.pathname}${url.search}`, body);
         // Scoped by caller (issue 29 F7): in proxy mode every visitor calls with the site's one API key.

@@ -98,3 +98,21 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
       return false;
   }
 }
+
+/**
+ * "A private show is visible to event admins only" (the shows' descriptions): event admins, show callers, team admins
+ * and product administrators. Everyone else gets 403 on a call whose path names it, and lists leave it out.
+ */
+export function seesPrivateShows(call: Call, caller: StoredRecord | undefined, eventId: string | undefined): boolean {
+  if (!caller) return false;
+  if (caller.isAdmin === true) return true;
+  const teamId = eventId ? call.store.get('events', eventId)?.teamId : undefined;
+  return (
+    [...call.store.all('teamRoles')].some(
+      (r) => r.userId === caller._id && r.roleType === 'admin' && r.teamId === teamId,
+    ) ||
+    [...call.store.all('eventRoles')].some(
+      (r) => r.userId === caller._id && r.eventId === eventId && ADMIN_ROLES.includes(String(r.role)),
+    )
+  );
+}

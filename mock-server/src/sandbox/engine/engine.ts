@@ -3,10 +3,12 @@ import { effects } from '../effects/index.js';
 import { rules } from '../effects/roles.js';
 import type { Effect, EngineOperationId, Fields, Kind } from '../effects/types.js';
 import type { Answer } from '../sandbox.js';
-import { allowed, guestAllowed } from './access.js';
+import { allowed, guestAllowed, seesPrivateShows } from './access.js';
+import { fileSecret } from './files.js';
 import { ID_FIELD, present } from './present.js';
 import { isObject, newId, type Schemas } from './schema.js';
 import type { Store, StoredRecord } from './store.js';
+import { Turns } from './turns.js';
 import { type View, viewOf } from './views.js';
 
 /** A file part of a multipart upload: its bytes are kept, and answered back through the signed URLs. */
@@ -90,6 +92,20 @@ export class Engine {
 
   static readonly operations = Object.keys(effects) as EngineOperationId[];
 
+  #turns?: Turns;
+
+  /** How a server runs a call over this engine's store (one at a time when the store is durable: `turns.ts`). */
+  get turns(): Turns {
+    this.#turns ??= new Turns(this.store);
+    return this.#turns;
+  }
+
+  /**
+   * Where the signed URLs lead: the mock's public address (the stack sets it once the front listens), whose
+   * `/files/…` serves the stored bytes (`files.ts`). The mock's default address until then.
+   */
+  filesOrigin = 'http://127.0.0.1:4010';
+
   /** Set when the sign-in slice runs beside the engine (the sandbox server does it). */
   signIn?: Credentials;
 
@@ -108,6 +124,9 @@ export class Engine {
         // Decided before the scope is checked, so a refusal never tells whether a record exists.
         if (!allowed(call, rule, request.caller))
           return this.problemAnswer(request.operationId, 403, `Only for: ${rule} (§6, docs/DECISIONS.md).`);
+        const show = request.path.showId ? this.store.get('shows', request.path.showId) : undefined;
+        if (show?.private === true && !seesPrivateShows(call, request.caller, String(show.eventId)))
+          return this.problemAnswer(request.operationId, 403, 'A private show is visible to event admins only.');
       }
       call.checkScope();
       const view = effect.view ? viewOf(effect.view) : undefined;
@@ -405,7 +424,7 @@ export class Call {
 
   storeBlob(file: Upload): string {
     const _id = newId();
-    this.store.put('blobs', { _id, bytes: file.bytes, name: file.name, contentType: file.type });
+    this.store.put('blobs', { _id, bytes: file.bytes, name: file.name, contentType: file.type, secret: fileSecret() });
     return _id;
   }
 
@@ -425,13 +444,20 @@ export class Call {
       if (kind === 'events' && scope.eventId && record._id !== scope.eventId) return false;
       for (const [field, value] of Object.entries(filter)) if ((record[field] ?? false) !== value) return false;
       if (!('deleted' in filter) && record.deleted === true && query.get('includeDeleted') !== 'true') return false;
-      if (!('archived' in filter) && record.archived === true) return false;
+      // An archived record that is then deleted is in the "deleted" lists: it must be found there to restore or purge.
+      if (!('archived' in filter) && !('deleted' in filter) && record.archived === true) return false;
       if (!('template' in filter) && record.template === true) return false;
       for (const param of QUERY_FILTERS) {
         const wanted = query.get(param);
         if (wanted !== null && param in record && String(record[param]) !== wanted) return false;
       }
       if (term && !fields.some((field) => textOf(record[field]).toLowerCase().includes(term))) return false;
+      if (
+        kind === 'shows' &&
+        record.private === true &&
+        !seesPrivateShows(this, this.request.caller, String(record.eventId))
+      )
+        return false;
       const created = typeof record.createdOn === 'string' ? record.createdOn : '';
       if (from && created && created < from) return false;
       if (to && created && created > `${to}\uffff`) return false;

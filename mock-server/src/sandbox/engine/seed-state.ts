@@ -1,4 +1,5 @@
 import { seedAccounts, seedTeam } from '../seed.js';
+import { fileSecret } from './files.js';
 import type { Store, StoredRecord } from './store.js';
 
 const AT = '2026-05-01T09:00:00.000Z';
@@ -265,6 +266,7 @@ function seedScenario(store: Store): void {
     bytes,
     name: 'floor-plan.pdf',
     contentType: 'application/pdf',
+    secret: fileSecret(),
   });
   store.put('eventDocs', {
     _id: docId,

@@ -8,7 +8,8 @@ import { MemoryStore, type Store } from './store.js';
 /** The engine on the bundle the mock serves, over `store` (in memory by default), seeded. */
 export function startEngine(options: { store?: Store; now?: () => number; schemas?: Schemas } = {}): Engine {
   const store = options.store ?? new MemoryStore();
-  seedState(store);
+  // A database that already holds state (`--data`, `DATABASE_URL`) keeps it: only an empty store is seeded.
+  if (store.all('users')[Symbol.iterator]().next().done) seedState(store);
   return new Engine(store, options.schemas ?? loadSchemas(), options.now);
 }
 

@@ -12,6 +12,15 @@ export interface Store {
   remove(kind: string, id: string): boolean;
   /** Every record of a kind, in insertion order (oldest first). */
   all(kind: string): Iterable<StoredRecord>;
+  /**
+   * A durable store (`sql-store.ts`) brings in what other instances on the same database wrote, before a call reads.
+   * Absent: the store is the process's own and always current.
+   */
+  refresh?(): Promise<void>;
+  /** A durable store commits the call's writes before it is answered, so no write answered 2xx is lost. */
+  flush?(): Promise<void>;
+  /** Releases the database connection (or the embedded database's files). */
+  close?(): Promise<void>;
 }
 
 /** The store of tests and of `npm start` without `--data`: it lives as long as the process. */

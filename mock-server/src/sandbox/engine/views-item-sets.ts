@@ -110,8 +110,9 @@ function saveOrder(
   return next;
 }
 
+/** The stored order itself, not a copy, so the answer's schema check of it runs once per order, not per read. */
 const rowOrderAnswer = (call: Call, show: StoredRecord) =>
-  call.respond({ itemSetListId: show.itemSetList, rowOrder: ids(show.rowOrder) });
+  call.respond({ itemSetListId: show.itemSetList, rowOrder: Array.isArray(show.rowOrder) ? show.rowOrder : [] });
 const layoutAnswer = (call: Call, show: StoredRecord) =>
   call.respond({
     itemSetListId: show.itemSetList,

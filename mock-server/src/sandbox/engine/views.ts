@@ -1,5 +1,6 @@
 import type { Answer } from '../sandbox.js';
 import { type Call, Problem } from './engine.js';
+import { FILES_PREFIX, signedFileUrl } from './files.js';
 import { present } from './present.js';
 import { isObject, newId } from './schema.js';
 import type { StoredRecord } from './store.js';
@@ -243,17 +244,15 @@ const base = {
     const wanted = call.request.query.getAll('teamIds').flatMap((v) => v.split(','));
     return call.respondList(call.list().filter((t) => wanted.includes(t._id)));
   },
-  signedUrl: (call) => call.respond(signed(call, call.target(), false)),
+  signedUrl: (call) => call.respond(signed(call, call.target())),
   publicSignedUrl: (call) => {
     const doc = call.target();
     if (doc.isPublic !== true || doc.deleted === true || doc.archived === true)
       throw new Problem(404, 'No such public document.');
-    return call.respond(signed(call, doc, true));
+    return call.respond(signed(call, doc));
   },
   signedUrls: (call) =>
-    call.respond(
-      call.request.query.getAll('eventDocId').map((id) => signed(call, call.target('eventDocs', id), false)),
-    ),
+    call.respond(call.request.query.getAll('eventDocId').map((id) => signed(call, call.target('eventDocs', id)))),
   folder: (call) => {
     const parentId = typeof call.body.parentId === 'string' ? call.body.parentId : null;
     const parent = parentId ? call.store.get('fsObjects', parentId) : undefined;
@@ -430,20 +429,29 @@ const base = {
   },
 } satisfies Partial<Record<ViewKey, View>>;
 
+const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
+
 function upload(call: Call, field: string): Answer {
   const file = call.request.files?.file;
   if (!file) throw new Problem(422, 'The file part is missing.');
-  const blobId = call.storeBlob(file);
-  const record = call.update({ [field]: `https://files.sandbox.invalid/${blobId}/${encodeURIComponent(file.name)}` });
+  const blob = call.store.get('blobs', call.storeBlob(file));
+  // A photo's or an asset's address is kept on its record, so it is signed for as long as a record lives.
+  const url = blob ? signedFileUrl(call.engine.filesOrigin, blob, call.engine.clock() + TEN_YEARS_MS) : null;
+  const record = call.update({ [field]: url });
   return call.respond(present(call.store, call.effect.kind, record));
 }
 
-function signed(call: Call, doc: StoredRecord, isPublic: boolean) {
+function signed(call: Call, doc: StoredRecord) {
   const ttl = Math.min(2_592_000, Number(call.request.query.get('ttl') ?? 3600));
+  const expiresAt = call.engine.clock() + ttl * 1000;
+  // A document without bytes (none was uploaded) gets an address that answers 404, as a missing object would.
+  const blob = typeof doc.blobId === 'string' ? call.store.get('blobs', doc.blobId) : undefined;
   return {
     eventDocId: doc._id,
-    url: `https://files.sandbox.invalid/${String(doc.blobId ?? doc._id)}?public=${isPublic}`,
-    expiresAt: new Date(call.engine.clock() + ttl * 1000).toISOString(),
+    url: blob
+      ? signedFileUrl(call.engine.filesOrigin, blob, expiresAt)
+      : `${call.engine.filesOrigin}${FILES_PREFIX}${doc._id}`,
+    expiresAt: new Date(expiresAt).toISOString(),
   };
 }
 
