@@ -167,6 +167,42 @@ export class SignInSandbox {
     return sandbox;
   }
 
+  /**
+   * The sign-in state as plain data, for a fixture (`control/fixture.ts`): accounts (hashes, never passwords), teams,
+   * sessions and the e-mailed links' tokens. The lockout counts and the outbox are not state a fixture restores.
+   */
+  snapshot(): SignInSnapshot {
+    return structuredClone({
+      accounts: [...this.#accounts.values()],
+      teams: [...this.#teams.values()],
+      sessions: [...this.#sessions],
+      recoveries: [...this.#recoveries],
+      verifications: [...this.#verifications],
+      invitations: [...this.#invitations],
+    });
+  }
+
+  /** Replaces the sign-in state with a snapshot's (see `snapshot`). */
+  restore(snapshot: SignInSnapshot): void {
+    const copy = structuredClone(snapshot);
+    const refill = <V>(map: Map<string, V>, entries: Iterable<[string, V]>) => {
+      map.clear();
+      for (const [k, v] of entries) map.set(k, v);
+    };
+    refill(
+      this.#accounts,
+      copy.accounts.map((account) => [key(account.user.email), account]),
+    );
+    refill(
+      this.#teams,
+      copy.teams.map((team) => [team._id, team]),
+    );
+    refill(this.#sessions, copy.sessions);
+    refill(this.#recoveries, copy.recoveries);
+    refill(this.#verifications, copy.verifications);
+    refill(this.#invitations, copy.invitations);
+  }
+
   /** Every operation the sandbox answers; Prism forwards it every call, and it answers any other with 501. */
   static readonly operations = [
     'auth.login',
@@ -587,6 +623,15 @@ export class SignInSandbox {
     if (account.user._id !== userId) return problem(403, 'forbidden', 'Forbidden', 'Only for your own account.');
     return account;
   }
+}
+
+export interface SignInSnapshot {
+  accounts: Account[];
+  teams: Team[];
+  sessions: [string, { email: string; expiresAt: number }][];
+  recoveries: [string, OneUseToken][];
+  verifications: [string, OneUseToken][];
+  invitations: [string, OneUseToken & { url?: string }][];
 }
 
 export type SandboxOperation = (typeof SignInSandbox.operations)[number];
