@@ -7,7 +7,7 @@
 // answered by the stateful sandbox (its outbox on the mock's port); `--stateless` gives Prism's examples instead.
 // `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
 // loads carries it. `npm run serve` runs the same host alone, from the build, configured for production.
-import { addresses, stopOnSignal } from '@runofshow/mock-server/command-line';
+import { addresses, fixtureOption, stopOnSignal } from '@runofshow/mock-server/command-line';
 import { buildMissing } from './build.js';
 import { startDevelopmentSite } from './dev-site.js';
 
@@ -17,11 +17,13 @@ if (!process.argv.includes('--no-build')) {
   buildMissing();
 }
 
+const fixture = fixtureOption();
 const { site, stack, stop } = await startDevelopmentSite({
   ...addresses(),
   apiMode,
   apiKey: process.env.API_KEY ?? '',
   sandbox: !process.argv.includes('--stateless'),
+  ...(fixture ? { fixture } : {}),
 });
 const base = site.url;
 console.log(`

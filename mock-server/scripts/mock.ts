@@ -4,6 +4,7 @@
 // the stateful sandbox, with its outbox at /outbox/ on the same port (its links lead to $APP_ORIGIN, the sign-in app's
 // origin: http://127.0.0.1:$PORT by default); `--stateless` (the default) gives Prism's examples for every call. The
 // sign-in app in front of it is the production host: `API_ORIGIN=<the mock> … npm run serve` (docs/DEPLOY.md).
+import { fixtureOption } from '../src/command-line.js';
 import { seedAccounts } from '../src/sandbox/seed.js';
 import { scenarios } from '../src/scenarios.js';
 import { startChecked } from './shared.js';
@@ -22,9 +23,12 @@ function isOrigin(value: string): boolean {
   }
 }
 
+const fixture = fixtureOption();
 const stack = await startChecked(
   {
-    sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
+    // A fixture is the sandbox's state: giving one turns the sandbox on.
+    sandbox: (process.argv.includes('--sandbox') || fixture !== undefined) && !process.argv.includes('--stateless'),
+    ...(fixture ? { fixture } : {}),
     appOrigin: () => appOrigin,
     // Prism's own lines stay quiet; the scenario choices (tokens redacted) are shown.
     log: (line) => {

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportFixture, type Fixture, fixtureProblem, loadFixture } from '../src/control/fixture.js';
+import { Schemas } from '../src/sandbox/engine/schema.js';
+import { startEngine } from '../src/sandbox/engine/start.js';
+import { SignInSandbox } from '../src/sandbox/sandbox.js';
+import { SEED_PASSWORD, seedAccounts } from '../src/sandbox/seed.js';
+
+// Issue 32: the catalogue's seeded world is a fixture in the repository (`npm run mock:fixture` writes it). Loaded
+// over a changed sandbox it gives back the seeded world: the engine's records as seeded, and the seeded accounts
+// signing in with their catalogued password.
+const file = JSON.parse(readFileSync(new URL('../fixtures/seeded-world.json', import.meta.url), 'utf8')) as Fixture;
+// The engine's schemas only shape answers: an empty bundle will do where no call is answered.
+const schemas = new Schemas({ paths: {} } as unknown as ConstructorParameters<typeof Schemas>[0]);
+
+const login = (sandbox: SignInSandbox, email: string, password = SEED_PASSWORD) =>
+  sandbox.answer('auth.login', { path: {}, query: new URLSearchParams(), body: { email, password } }, undefined);
+
+describe('the seeded world as a fixture', () => {
+  it('is a fixture the mock loads', () => {
+    expect(fixtureProblem(file)).toBeUndefined();
+  });
+
+  it('holds the engine’s seeded records, and loading it undoes what was written since', async () => {
+    const seeded = startEngine({ schemas });
+    const signIn = await SignInSandbox.seeded();
+    expect(exportFixture(seeded.store, signIn).records).toEqual(file.records);
+    seeded.store.put('events', { _id: 'ffffffffffffffffffffffff', title: 'Written after' });
+    seeded.store.remove('users', '65a1f0c2e4b0a1b2c3d4e5f6');
+    loadFixture(file, seeded.store, signIn);
+    expect(exportFixture(seeded.store, signIn).records).toEqual(file.records);
+  });
+
+  it('signs the seeded accounts in with their catalogued password, and forgets accounts made since', async () => {
+    const signIn = await SignInSandbox.seeded();
+    const made = await signIn.answer(
+      'users.create',
+      {
+        path: {},
+        query: new URLSearchParams(),
+        body: { firstName: 'Fix', lastName: 'Ture', email: 'made.since@example.com', password: 'Fixture-Fixture-1' },
+      },
+      undefined,
+    );
+    expect(made.status).toBe(201);
+    loadFixture(file, startEngine({ schemas }).store, signIn);
+    const withPassword = seedAccounts.filter((a) => a.password === SEED_PASSWORD && !a.alwaysLocked && !a.totpSecret);
+    expect(withPassword.length).toBeGreaterThan(1);
+    for (const account of withPassword) expect((await login(signIn, account.email)).status, account.email).toBe(200);
+    expect((await login(signIn, 'made.since@example.com', 'Fixture-Fixture-1')).status).toBe(401);
+  });
+});
