@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
 import { ApiConnectionError, ApiError, createApiClient, RateLimitError } from '@runofshow/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCalled, expectNoWriteAppliedTwice } from '../src/control/assert.js';
@@ -191,4 +193,28 @@ describe('fixtures', () => {
     expect((await login()).status).toBe(known);
     expect((await control('PUT', '/fixture', { format: 'other' })).status).toBe(400);
   });
+});
+
+describe('the README', () => {
+  // Its blocks are plain JavaScript (fetch and console.log, what a QA engineer pastes anywhere), run as they stand
+  // against this mock, the catalogue's address swapped for its own.
+  const blocks = readmeBlocks(readFileSync(new URL('../README.md', import.meta.url), 'utf8'));
+  const AsyncFunction = (async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...args: unknown[]) => Promise<void>;
+
+  it('has the runnable examples of the control API, each showing what it prints', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    expect(blocks.filter((b) => b.prints === undefined).map((b) => b.code.split('\n')[0])).toEqual([]);
+  });
+
+  it.each(blocks.map((block, i) => [i + 1, block] as const))(
+    'block %i prints what the README says',
+    async (_, block) => {
+      const lines: string[] = [];
+      const console = { log: (...args: unknown[]) => lines.push(args.map(String).join(' ')) };
+      await new AsyncFunction('console', block.code.replaceAll('http://127.0.0.1:4010', base))(console);
+      expect(printProblem(lines.join('\n'), block.prints ?? '')).toBeUndefined();
+    },
+  );
 });
