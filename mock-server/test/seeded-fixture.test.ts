@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureOption } from '../src/command-line.js';
 import { exportFixture, type Fixture, fixtureProblem, loadFixture } from '../src/control/fixture.js';
 import { Schemas } from '../src/sandbox/engine/schema.js';
 import { startEngine } from '../src/sandbox/engine/start.js';
@@ -48,5 +51,20 @@ describe('the seeded world as a fixture', () => {
     expect(withPassword.length).toBeGreaterThan(1);
     for (const account of withPassword) expect((await login(signIn, account.email)).status, account.email).toBe(200);
     expect((await login(signIn, 'made.since@example.com', 'Fixture-Fixture-1')).status).toBe(401);
+  });
+});
+
+describe('--fixture', () => {
+  it('reads the file a start names, and stops the start with the file and what is wrong with a bad one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fixture-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify(file));
+    expect(fixtureOption(['node', 'mock.ts', '--fixture', good])).toEqual(file);
+    expect(fixtureOption(['node', 'mock.ts', `--fixture=${good}`])).toEqual(file);
+    expect(fixtureOption(['node', 'mock.ts'])).toBeUndefined();
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...file, records: { ghosts: [] } }));
+    expect(() => fixtureOption(['--fixture', bad])).toThrow(`--fixture ${bad}: "records" has an unknown kind "ghosts"`);
+    expect(() => fixtureOption(['--fixture'])).toThrow('--fixture needs a file');
   });
 });
