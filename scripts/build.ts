@@ -57,8 +57,14 @@ export const PARTS: Part[] = [
   {
     name: 'openapi',
     script: ['build', '-w', 'openapi'],
-    inputs: description,
-    outputs: ['openapi/dist/openapi.json', 'openapi/dist/openapi.proxy.json', 'openapi/dist/docs/index.html'],
+    // The mock's control API has its own reference page beside the API's.
+    inputs: [...description, 'mock-server/openapi'],
+    outputs: [
+      'openapi/dist/openapi.json',
+      'openapi/dist/openapi.proxy.json',
+      'openapi/dist/docs/index.html',
+      'openapi/dist/docs/mock-control/index.html',
+    ],
   },
   { name: 'sdk', script: ['build', '-w', 'sdk'], inputs: [...sdk, ...shared], outputs: ['sdk/dist/index.js'] },
   {
