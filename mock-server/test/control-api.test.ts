@@ -170,6 +170,47 @@ describe('the control API', () => {
   });
 });
 
+describe('a scripted session with faults on three calls', () => {
+  it('signs in, makes an event and a show through a 503, a lost answer and a cut: each applied once', async () => {
+    const TEAM = '65a1f0c2e4b0a1b2c3d4e5f7';
+    await control('POST', '/rules', { operations: ['auth.login'], fault: { kind: 'status', status: 503 }, times: 1 });
+    await control('POST', '/rules', { operations: ['events.create'], fault: { kind: 'lost' }, times: 1 });
+    await control('POST', '/rules', { operations: ['shows.create'], fault: { kind: 'cut' }, times: 1 });
+    let accessToken: string | undefined;
+    const client = createApiClient({
+      endpoint: base,
+      apiKey: 'development-api-key',
+      logger: false,
+      getAccessToken: () => accessToken,
+    });
+    accessToken = (await client.auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } }))
+      .accessToken;
+    const event = await client.events.create({ params: { teamId: TEAM }, payload: { title: 'Scripted gala' } });
+    await client.shows.create({
+      params: { teamId: TEAM, eventId: String(event._id) },
+      payload: { title: 'Scripted show' },
+    });
+    const entries = await journal();
+    expect(entries.map((e) => [e.operationId, e.status, e.fault, e.applied])).toEqual([
+      ['auth.login', 503, 'status 503', false],
+      ['auth.login', 200, null, true],
+      ['events.create', 503, 'lost, 503', true],
+      ['events.create', 201, null, false],
+      ['shows.create', null, 'cut', false],
+      ['shows.create', 201, null, true],
+    ]);
+    expect(entries.slice(2).every((e) => e.caller === 'ada@example.com')).toBe(true);
+    expectNoWriteAppliedTwice(entries);
+    expectCalled(entries, 'events.create', { title: 'Scripted gala' });
+    // The state holds one of each, as the journal says.
+    const { records } = (await (await control('GET', '/fixture')).json()) as {
+      records: Record<string, { title?: string }[]>;
+    };
+    expect(records.events?.filter((e) => e.title === 'Scripted gala')).toHaveLength(1);
+    expect(records.shows?.filter((e) => e.title === 'Scripted show')).toHaveLength(1);
+  });
+});
+
 describe('fixtures', () => {
   it('exports the whole state, loads it back over later changes, and resets to the last one loaded', async () => {
     const before = await (await control('GET', '/fixture')).json();
