@@ -49,7 +49,8 @@ const OUTPUT_FOLDERS = new Set([
 ]);
 
 const shared = ['package-lock.json', 'tsconfig.json'];
-const description = ['openapi', 'redocly.yaml', 'scripts/proxy-description.ts', ...shared];
+// The mock's control API is described beside the API (mock-server/openapi), its reference page built with the API's.
+const description = ['openapi', 'mock-server/openapi', 'redocly.yaml', 'scripts/proxy-description.ts', ...shared];
 const sdk = ['sdk/src', 'sdk/scripts', 'sdk/package.json', 'sdk/tsconfig.json', 'sdk/tsconfig.build.json'];
 
 /** In the order they build: each part's inputs include those of the parts it is built from. */
@@ -57,8 +58,7 @@ export const PARTS: Part[] = [
   {
     name: 'openapi',
     script: ['build', '-w', 'openapi'],
-    // The mock's control API has its own reference page beside the API's.
-    inputs: [...description, 'mock-server/openapi'],
+    inputs: description,
     outputs: [
       'openapi/dist/openapi.json',
       'openapi/dist/openapi.proxy.json',
