@@ -6,8 +6,9 @@ import { fixtureOption } from '../src/command-line.js';
 import { exportFixture, type Fixture, fixtureProblem, loadFixture } from '../src/control/fixture.js';
 import { Schemas } from '../src/sandbox/engine/schema.js';
 import { startEngine } from '../src/sandbox/engine/start.js';
+import type { Hasher } from '../src/sandbox/passwords.js';
 import { SignInSandbox } from '../src/sandbox/sandbox.js';
-import { SEED_PASSWORD, seedAccounts } from '../src/sandbox/seed.js';
+import { SEED_PASSWORD, seedAccounts, seedInvitation } from '../src/sandbox/seed.js';
 
 // Issue 32: the catalogue's seeded world is a fixture in the repository (`npm run mock:fixture` writes it). Loaded
 // over a changed sandbox it gives back the seeded world: the engine's records as seeded, and the seeded accounts
@@ -51,6 +52,47 @@ describe('the seeded world as a fixture', () => {
     expect(withPassword.length).toBeGreaterThan(1);
     for (const account of withPassword) expect((await login(signIn, account.email)).status, account.email).toBe(200);
     expect((await login(signIn, 'made.since@example.com', 'Fixture-Fixture-1')).status).toBe(401);
+  });
+});
+
+describe('a fixture loaded any day', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const [seeded] = file.signIn.invitations;
+  if (!seeded) throw new Error('the seeded world has an open invitation (seed.ts)');
+  const [inviteToken, invitation] = seeded;
+  // No password is checked here: a hasher that costs nothing keeps these tests in milliseconds (scrypt takes seconds
+  // for the seeded accounts on a busy machine).
+  const hasher: Hasher = { hash: async (password) => `plain$${password}`, matches: async () => false };
+  const invited = (sandbox: SignInSandbox) =>
+    sandbox.answer('users.getInvited', { path: { inviteToken }, query: new URLSearchParams(), body: {} }, undefined);
+
+  it('gives the same world 30 days after it was written: the seeded invitation still opens, with its week left', async () => {
+    const later = file.signIn.takenAt + 30 * DAY_MS;
+    let now = later;
+    const signIn = await SignInSandbox.seeded({ now: () => now, hasher });
+    loadFixture(file, startEngine({ schemas }).store, signIn);
+    const answer = await invited(signIn);
+    expect(answer).toEqual({ status: 200, body: { email: 'invited@example.com', url: seedInvitation.url } });
+    // The week it had when written, no more: it closes when that week is over, counted from the load.
+    const left = invitation.expiresAt - file.signIn.takenAt;
+    now = later + left - 1;
+    expect((await invited(signIn)).status).toBe(200);
+    now = later + left;
+    expect((await invited(signIn)).status).toBe(404);
+  });
+
+  it('exports the time it was written, and the shift round-trips: exported again at once, the expiries are as loaded', async () => {
+    const signIn = await SignInSandbox.seeded({ now: () => file.signIn.takenAt + 90 * DAY_MS, hasher });
+    const store = startEngine({ schemas }).store;
+    loadFixture(file, store, signIn);
+    const again = exportFixture(store, signIn).signIn;
+    expect(again.takenAt).toBe(file.signIn.takenAt + 90 * DAY_MS);
+    expect(again.invitations[0]?.[1].expiresAt).toBe(invitation.expiresAt + 90 * DAY_MS);
+  });
+
+  it('refuses a fixture that does not say when it was written', () => {
+    const { takenAt: _, ...undated } = file.signIn;
+    expect(fixtureProblem({ ...file, signIn: undated })).toMatch(/"signIn.takenAt" is when the state was exported/);
   });
 });
 

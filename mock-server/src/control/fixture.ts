@@ -100,6 +100,9 @@ export function fixtureProblem(value: unknown): string | undefined {
   if (!signIn || lists.some((name) => !Array.isArray(signIn[name]))) {
     return `"signIn" holds the lists ${lists.join(', ')}`;
   }
+  if (typeof signIn.takenAt !== 'number' || !Number.isFinite(signIn.takenAt)) {
+    return '"signIn.takenAt" is when the state was exported, in milliseconds since 1970: the expiries move on from it';
+  }
   return undefined;
 }
 
