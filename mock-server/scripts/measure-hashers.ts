@@ -1,11 +1,11 @@
 // `npm run mock:measure-hashers`: what one password hash costs with the Node sandbox's scrypt and with the WebCrypto
 // PBKDF2 hasher the sandbox uses where `node:crypto` is not (issue 32, the sandbox inside MSW), measured in one run,
 // interleaved so the machine's load falls on both alike; then the p50 and p90 of each. Not part of `npm test`.
-import { scryptHasher } from '../src/sandbox/passwords.js';
+import { type Hasher, scryptHasher } from '../src/sandbox/passwords.js';
 import { PBKDF2_ROUNDS, webCryptoHasher } from '../src/sandbox/web-hasher.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
-const hashers = { scrypt: scryptHasher, [`pbkdf2 ${PBKDF2_ROUNDS}`]: webCryptoHasher() };
+const hashers: Record<string, Hasher> = { scrypt: scryptHasher, [`pbkdf2 ${PBKDF2_ROUNDS}`]: webCryptoHasher() };
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(hashers).map((name) => [name, []]));
 const names = Object.keys(hashers);
 for (const name of names) await hashers[name]?.hash('warm-up-Password-1');
