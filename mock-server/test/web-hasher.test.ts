@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/sandbox/passwords.js';
+import { hashPassword, passwordMatches } from '../src/sandbox/passwords.js';
 import { SignInSandbox } from '../src/sandbox/sandbox.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { hashPasswordWeb, PBKDF2_ROUNDS, passwordMatchesWeb, webCryptoHasher } from '../src/sandbox/web-hasher.js';
@@ -42,6 +42,12 @@ describe('the WebCrypto password hasher', () => {
     ]) {
       expect(await passwordMatchesWeb('Correct-Horse-9', other), other).toBe(false);
     }
+  });
+
+  it('makes hashes the Node sandbox’s hasher checks too, so a fixture from MSW signs in under npm start', async () => {
+    const stored = await hashPasswordWeb('Correct-Horse-9', FEW);
+    expect(await passwordMatches('Correct-Horse-9', stored)).toBe(true);
+    expect(await passwordMatches('Correct-Horse-8', stored)).toBe(false);
   });
 
   it('is a hasher the sign-in sandbox signs the seeded accounts in with', async () => {
