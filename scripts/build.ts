@@ -49,7 +49,8 @@ const OUTPUT_FOLDERS = new Set([
 ]);
 
 const shared = ['package-lock.json', 'tsconfig.json'];
-const description = ['openapi', 'redocly.yaml', 'scripts/proxy-description.ts', ...shared];
+// The mock's control API is described beside the API (mock-server/openapi), its reference page built with the API's.
+const description = ['openapi', 'mock-server/openapi', 'redocly.yaml', 'scripts/proxy-description.ts', ...shared];
 const sdk = ['sdk/src', 'sdk/scripts', 'sdk/package.json', 'sdk/tsconfig.json', 'sdk/tsconfig.build.json'];
 
 /** In the order they build: each part's inputs include those of the parts it is built from. */
@@ -58,7 +59,12 @@ export const PARTS: Part[] = [
     name: 'openapi',
     script: ['build', '-w', 'openapi'],
     inputs: description,
-    outputs: ['openapi/dist/openapi.json', 'openapi/dist/openapi.proxy.json', 'openapi/dist/docs/index.html'],
+    outputs: [
+      'openapi/dist/openapi.json',
+      'openapi/dist/openapi.proxy.json',
+      'openapi/dist/docs/index.html',
+      'openapi/dist/docs/mock-control/index.html',
+    ],
   },
   { name: 'sdk', script: ['build', '-w', 'sdk'], inputs: [...sdk, ...shared], outputs: ['sdk/dist/index.js'] },
   {

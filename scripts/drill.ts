@@ -7,8 +7,8 @@
 // must make the drill fail with writes applied twice; it proves the counting can fail.
 import { parseArgs } from 'node:util';
 import { ensureChromium } from '@runofshow/devkit/chromium';
+import { seedFrom } from '@runofshow/mock-server/control';
 import { buildMissing } from './build.js';
-import { seedFrom } from './drill/random.js';
 import { runDrill } from './drill/run.js';
 import { ensureNginx } from './ensure-nginx.js';
 import { writeMeasurements } from './measurements-section.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { blockMarker, outputsByBlock, printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
 import { describe, expect, it } from 'vitest';
-import { blockMarker, outputsByBlock, printProblem, readmeBlocks } from './readme-output.js';
 
 describe('what the README blocks print', () => {
   it('matches lines in order, `…` standing for any text', () => {

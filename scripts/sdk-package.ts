@@ -13,13 +13,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blockMarker, outputsByBlock, printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { startStack } from '@runofshow/mock-server/stack';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { RUNTIMES, type RuntimeName } from './node-versions.js';
 import { packSdk } from './pack-sdk.js';
-import { blockMarker, outputsByBlock, printProblem, readmeBlocks } from './readme-output.js';
 import { editorView } from './sdk-consumer/editor.js';
 import { runOnWorkerd } from './sdk-consumer/workerd.js';
 

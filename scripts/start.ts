@@ -9,7 +9,7 @@
 // PostgreSQL server that several instances share.
 // `API_KEY` is the key the server holds (the development key when unset); in proxy mode no page or script the browser
 // loads carries it. `npm run serve` runs the same host alone, from the build, configured for production.
-import { addresses, stopOnSignal, storeOptions } from '@runofshow/mock-server/command-line';
+import { addresses, fixtureOption, stopOnSignal, storeOptions } from '@runofshow/mock-server/command-line';
 import { buildMissing } from './build.js';
 import { startDevelopmentSite } from './dev-site.js';
 
@@ -19,12 +19,14 @@ if (!process.argv.includes('--no-build')) {
   buildMissing();
 }
 
+const fixture = fixtureOption();
 const { site, stack, stop } = await startDevelopmentSite({
   ...addresses(),
   apiMode,
   apiKey: process.env.API_KEY ?? '',
   sandbox: !process.argv.includes('--stateless'),
   store: storeOptions(),
+  ...(fixture ? { fixture } : {}),
 });
 const base = site.url;
 console.log(`

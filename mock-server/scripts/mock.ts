@@ -5,7 +5,7 @@
 // origin: http://127.0.0.1:$PORT by default); `--stateless` (the default) gives Prism's examples for every call. The
 // sandbox keeps its state in memory unless `--data <dir>` (embedded PGlite) or DATABASE_URL (PostgreSQL, shared by
 // several instances) says where to keep it. The sign-in app in front of it is the production host: `API_ORIGIN=<the mock> … npm run serve` (docs/DEPLOY.md).
-import { storeOptions } from '../src/command-line.js';
+import { fixtureOption, storeOptions } from '../src/command-line.js';
 import { seedAccounts } from '../src/sandbox/seed.js';
 import { scenarios } from '../src/scenarios.js';
 import { startChecked } from './shared.js';
@@ -24,10 +24,13 @@ function isOrigin(value: string): boolean {
   }
 }
 
+const fixture = fixtureOption();
 const stack = await startChecked(
   {
-    sandbox: process.argv.includes('--sandbox') && !process.argv.includes('--stateless'),
+    // A fixture is the sandbox's state: giving one turns the sandbox on.
+    sandbox: (process.argv.includes('--sandbox') || fixture !== undefined) && !process.argv.includes('--stateless'),
     store: storeOptions(),
+    ...(fixture ? { fixture } : {}),
     appOrigin: () => appOrigin,
     // Prism's own lines stay quiet; the scenario choices (tokens redacted) are shown.
     log: (line) => {

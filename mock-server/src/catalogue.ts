@@ -1,3 +1,4 @@
+import { controlSection } from './control/catalogue-section.js';
 import { sandboxSection } from './sandbox/catalogue-section.js';
 import { engineSection } from './sandbox/engine/catalogue-section.js';
 import type { Scenario } from './scenarios.js';
@@ -112,6 +113,7 @@ export function renderCatalogue(doc: Json, scenarios: readonly Scenario[]): stri
       ]),
     ),
     '',
+    ...controlSection(),
     ...sandboxSection(table),
     ...engineSection(table),
     '## What `Prefer` can pick, per operation',

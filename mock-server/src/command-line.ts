@@ -1,5 +1,7 @@
 // What the long-running commands (`npm start`, `npm run dev`, `npm run mock`, `npm run mock:proxy`) share: where they
-// serve, where the sandbox keeps its state, and how Ctrl-C stops them.
+// serve, where the sandbox keeps its state, the fixture it starts from, and how Ctrl-C stops them.
+import { readFileSync } from 'node:fs';
+import { type Fixture, fixtureProblem } from './control/fixture.js';
 import type { StoreOptions } from './sandbox/engine/open-store.js';
 
 /** 127.0.0.1, with the site on $PORT (5173) and the mock on $MOCK_PORT (4010). */
@@ -37,4 +39,24 @@ export function storeOptions(
     process.exit(2);
   }
   return { ...(data ? { data } : {}), ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) };
+}
+
+/**
+ * The fixture named by `--fixture file.json` (or `--fixture=file.json`), read and checked; undefined without one.
+ * Throws with the file and what is wrong with it, so a bad file stops the start instead of a half-loaded sandbox.
+ */
+export function fixtureOption(argv: readonly string[] = process.argv): Fixture | undefined {
+  const at = argv.findIndex((arg) => arg === '--fixture' || arg.startsWith('--fixture='));
+  if (at === -1) return undefined;
+  const file = argv[at]?.startsWith('--fixture=') ? argv[at].slice('--fixture='.length) : argv[at + 1];
+  if (!file) throw new Error('--fixture needs a file: --fixture world.json');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`--fixture ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const problem = fixtureProblem(parsed);
+  if (problem) throw new Error(`--fixture ${file}: ${problem}`);
+  return parsed as Fixture;
 }

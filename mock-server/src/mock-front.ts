@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { clientAddress, isLoopback } from './client-address.js';
+import { CONTROL_PREFIX, controlAnswer } from './control/api.js';
+import type { Control } from './control/control.js';
+import { type Decision, describeFault, type Fault, faultAnswer } from './control/faults.js';
+import { journalBody } from './control/journal.js';
+import { operationOf } from './control/operations.js';
+import { readPrefer } from './control/prefer.js';
 import type { Exchange } from './exchange.js';
 import { outboxAccess } from './outbox-access.js';
 import { readBody } from './read-body.js';
@@ -46,6 +52,13 @@ export interface MockFrontOptions {
   trustedProxy?: (address: string) => boolean;
   /** Every exchange, with what Prism found at fault in it (request or response), as it happens. */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * The control API at `/__mock/` (rules, journal, fixture; issue 32), answered to the same clients as the outbox,
+   * and the faults and latency it and `Prefer` ask for, injected here before and after Prism.
+   */
+  control?: Control;
+  /** The e-mail address of an access token's user (the journal's `caller`), when the sandbox runs. */
+  callerOf?: (accessToken: string) => string | undefined;
   log?: (line: string) => void;
 }
 
@@ -163,6 +176,21 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       res.writeHead(file.status, file.headers);
       return void res.end(method === 'HEAD' ? undefined : file.body);
     }
+    const { control } = options;
+    if (control && (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`))) {
+      const access = outboxAccess(client, req.headers.authorization, options.outboxToken);
+      if (access !== 'allowed') return outboxRefused(req, res, access);
+      const body = await readBody(req, MAX_BODY_BYTES);
+      if (body === 'too large') return tooLarge(req, res);
+      const sent = body.length ? parseJson(body, 'application/json') : undefined;
+      if (body.length && sent === undefined)
+        return problemAnswer(req, res, 400, 'Bad request', 'The body is not JSON.');
+      const answer = controlAnswer(control, method, url.pathname, url.searchParams, sent);
+      return jsonAnswer(req, res, answer?.status ?? 404, answer?.body);
+    }
+    const started = performance.now();
+    const at = new Date().toISOString();
+    const seq = control?.journal.take() ?? 0;
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too large') return tooLarge(req, res);
     // Prism never answers a JSON request whose body is not JSON (it held each one ~300 s, then dropped it): the front
@@ -177,6 +205,45 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     }
     // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
     headers.set('x-forwarded-for', client);
+    const operationId = operationOf(method, url.pathname);
+    const requestId = req.headers['x-request-id']?.toString();
+    let decision: Decision | undefined;
+    if (control) {
+      const preferred = readPrefer(headers.get('prefer'));
+      if (preferred.error) return problemAnswer(req, res, 400, 'Bad request', `Prefer: ${preferred.error}`);
+      if (preferred.rest === undefined) headers.delete('prefer');
+      else headers.set('prefer', preferred.rest);
+      decision = preferred.decision ?? control.faults.decide({ operationId, requestId });
+    }
+    const journal = (status: number | null, violations: string[], applied: boolean) =>
+      control?.journal.record({
+        seq,
+        at,
+        method,
+        path: redactPath(url.pathname),
+        operationId: operationId ?? null,
+        transport: 'http',
+        requestId: requestId ?? null,
+        idempotencyKey: req.headers['idempotency-key']?.toString() ?? null,
+        caller: callerOf(options, url.searchParams.get('accessToken')),
+        status,
+        durationMs: performance.now() - started,
+        fault: decision?.fault ? describeFault(decision.fault) : null,
+        applied,
+        violations,
+        body: journalBody(parseJson(body, req.headers['content-type'])),
+      });
+    const fault = decision?.fault;
+    if (decision?.latencyMs) await sleep(decision.latencyMs);
+    if (fault?.kind === 'status') {
+      sendFault(req, res, fault, fault.status, fault.retryAfter, requestId);
+      return void journal(fault.status, [], false);
+    }
+    if (fault?.kind === 'cut') {
+      req.socket.destroy();
+      return void journal(null, [], false);
+    }
+    if (fault?.kind === 'stall') await sleep(fault.ms);
     const scenario = headers.has('prefer')
       ? undefined
       : match({
@@ -202,6 +269,19 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     // Exchanges are printed (`npm run mock`, `mock:proxy`): a token in the path never is.
     const exchange = { method, path: redactPath(url.pathname), status: answer.status, violations, sandbox: toSandbox };
     options.onExchange?.(exchange);
+    const verdict = violations.map((v) => `${v.location.join('.')}: ${v.message}`);
+    const applied =
+      toSandbox &&
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      answer.status < 400 &&
+      !answer.headers.has('idempotent-replayed');
+    if (fault?.kind === 'lost') {
+      // Applied behind Prism; the client never learns how.
+      if (fault.as === 'cut') req.socket.destroy();
+      else sendFault(req, res, fault, 503, undefined, requestId);
+      return void journal(fault.as === 'cut' ? null : 503, verdict, applied);
+    }
 
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
@@ -223,6 +303,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     out['content-length'] = String(payload.length);
     res.writeHead(status, out);
     res.end(method === 'HEAD' ? undefined : payload);
+    journal(status, verdict, applied);
   }
 
   const server = createServer((req, res) => {
@@ -245,6 +326,42 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     });
   });
   return listen(server, options.port, options.host);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function callerOf(options: MockFrontOptions, accessToken: string | null): string | null {
+  return (accessToken && options.callerOf?.(accessToken)) || null;
+}
+
+/** A status fault's answer (or a lost answer's 503), readable by a page. */
+function sendFault(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: Fault,
+  status: Parameters<typeof faultAnswer>[0],
+  retryAfter: number | undefined,
+  requestId: string | undefined,
+): void {
+  const answer = faultAnswer(status, retryAfter, requestId, fault);
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'content-length': String(Buffer.byteLength(answer.body)),
+    ...corsHeaders(req.headers.origin, Object.keys(answer.headers)),
+  });
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+/** A control API answer: JSON, or nothing (204). */
+function jsonAnswer(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    ...(payload ? { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } : {}),
+    'content-length': String(Buffer.byteLength(payload)),
+    'cache-control': 'no-store',
+    ...corsHeaders(req.headers.origin, []),
+  });
+  res.end(payload);
 }
 
 /**

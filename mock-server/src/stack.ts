@@ -1,3 +1,5 @@
+import { Control } from './control/control.js';
+import type { Fixture } from './control/fixture.js';
 import { freePort } from './free-port.js';
 import { type Exchange, type RunningFront, startMockFront } from './mock-front.js';
 import { paths } from './paths.js';
@@ -49,6 +51,10 @@ export interface StackOptions {
   trustedProxy?: (address: string) => boolean;
   /** The token a client off this machine presents to read the outbox (none: only this machine reads it). */
   outboxToken?: string;
+  /** The state the sandbox starts from, and resets to (`--fixture file.json`); the seeded world by default. */
+  fixture?: Fixture;
+  /** Keeps the request journal (on by default; off to measure what it costs). */
+  journal?: boolean;
 }
 
 export interface RunningSandbox {
@@ -68,6 +74,8 @@ export interface RunningStack {
   prism: RunningPrism;
   /** The stateful sandbox, when it runs. */
   sandbox?: RunningSandbox;
+  /** What the control API at `/__mock/` drives: rules, journal, fixture (issue 32). */
+  control: Control;
   stop(): Promise<void>;
 }
 
@@ -102,6 +110,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await sandbox?.backend.stop();
     throw error;
   }
+  const control = new Control(sandbox ? { store: sandbox.engine.store, signIn: sandbox.state } : undefined);
+  control.journal.enabled = options.journal ?? true;
+  if (options.fixture) control.loadFixture(options.fixture);
   let front: RunningFront;
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.
@@ -113,6 +124,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: options.mockPort,
       host,
       target: prism.url,
+      control,
+      ...(sandbox ? { callerOf: (token: string) => emailOf(sandbox.state.tokenUser(token).body) } : {}),
       scenarios: options.upstream ? [] : scenarios,
       ...(options.trustedProxy ? { trustedProxy: options.trustedProxy } : {}),
       ...(options.outboxToken ? { outboxToken: options.outboxToken } : {}),
@@ -142,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     mock: { url: running.url, stop: () => running.stop() },
     prism,
+    control,
     ...(sandbox
       ? { sandbox: { state: sandbox.state, engine: sandbox.engine, tally: sandbox.tally, applied: sandbox.applied } }
       : {}),
@@ -168,3 +182,8 @@ export async function startSandbox(host: string, options: SandboxOptions = {}, s
     matchSandbox(routes, method, path) !== undefined || matchEngine(others, method, path) !== undefined;
   return { state, engine, backend, handles, tally: new ContractTally(), applied };
 }
+
+const emailOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
+    ? body.email
+    : undefined;

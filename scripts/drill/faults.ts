@@ -1,10 +1,12 @@
 // The drill's backend faults: a proxy between the hosts and the mock (the hosts' API_ORIGIN) that, during the moments
 // the drill opens, makes the sandbox answer 503 before it sees a call, hold a call for a second, or apply a call and
 // lose its answer (a 503 in its place, or the connection cut). A call is faulted once at most (by its X-Request-Id,
-// which every try of it carries), so each fault is one the SDK's retries are meant to cover. It also serves the
-// drill's 200 MiB export, streamed, where a real backend would.
+// which every try of it carries), so each fault is one the SDK's retries are meant to cover. Each moment is a rule of
+// the mock's own fault engine (`@runofshow/mock-server/control`, the one the control API and `Prefer` drive): one
+// fault engine in the repository. It also serves the drill's 200 MiB export, streamed, where a real backend would.
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Fault, FaultEngine, faultAnswer, operationOf } from '@runofshow/mock-server/control';
 
 export type FaultKind = 'unavailable' | 'stall' | 'lost' | 'cut';
 
@@ -43,22 +45,19 @@ export interface FaultProxy {
   stop(): Promise<void>;
 }
 
-const STALL_MS = 1000;
-const UNAVAILABLE = JSON.stringify({
-  type: 'https://errors.runofshow.dev/service-unavailable',
-  title: 'Service unavailable',
-  status: 503,
-  detail: 'The service is unavailable; try again shortly.',
-});
+/** Each of the drill's kinds as the fault engine's fault. */
+const FAULTS: Record<FaultKind, Fault> = {
+  unavailable: { kind: 'status', status: 503 },
+  stall: { kind: 'stall', ms: 1000 },
+  lost: { kind: 'lost', as: 'status' },
+  cut: { kind: 'lost', as: 'cut' },
+};
+const KIND_OF = new Map<Fault, FaultKind>(Object.entries(FAULTS).map(([kind, fault]) => [fault, kind as FaultKind]));
 
-function unavailable(res: ServerResponse, requestId: string | undefined): void {
-  res.writeHead(503, {
-    'content-type': 'application/problem+json',
-    'content-length': String(Buffer.byteLength(UNAVAILABLE)),
-    'cache-control': 'no-store',
-    ...(requestId ? { 'x-request-id': requestId } : {}),
-  });
-  res.end(UNAVAILABLE);
+function unavailable(res: ServerResponse, requestId: string | undefined, fault: Fault): void {
+  const answer = faultAnswer(503, undefined, requestId, fault);
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(answer.body);
 }
 
 /** 200 MiB of CSV rows, written as fast as the host takes them and no faster. */
@@ -94,11 +93,13 @@ function streamExport(res: ServerResponse, figures: ExportFigures, started: numb
 
 export async function startFaultProxy(target: string, host = '127.0.0.1'): Promise<FaultProxy> {
   const upstream = new URL(target);
-  let moment: { kind: FaultKind; until: number } | undefined;
+  const engine = new FaultEngine();
+  let moment: string | undefined;
   const proxy: FaultProxy = {
     url: '',
     open(kind, ms) {
-      moment = { kind, until: performance.now() + ms };
+      if (moment) engine.remove(moment);
+      moment = engine.add({ fault: FAULTS[kind], forMs: ms, oncePerRequest: true }).id;
     },
     counts: { unavailable: 0, stall: 0, lost: 0, cut: 0 },
     faulted: new Map(),
@@ -129,7 +130,7 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
         answer.resume();
         answer.on('end', () => {
           if (after === 'cut') res.socket?.destroy();
-          else unavailable(res, req.headers['x-request-id'] as string | undefined);
+          else unavailable(res, req.headers['x-request-id'] as string | undefined, FAULTS.lost);
         });
       },
     );
@@ -149,18 +150,19 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
       return streamExport(res, proxy.exported, performance.now());
     }
     const id = req.headers['x-request-id'];
-    const now = performance.now();
-    const current = moment && moment.until > now ? moment.kind : undefined;
-    // The readiness probe (`GET /`, no request id) and a call faulted once already pass untouched.
-    if (!current || typeof id !== 'string' || proxy.faulted.has(id)) return pass(req, res);
-    proxy.faulted.set(id, current);
+    const requestId = typeof id === 'string' ? id : undefined;
+    // The readiness probe (`GET /`, no operation, no request id) and a call faulted once already pass untouched.
+    const { fault } = engine.decide({ operationId: operationOf(req.method ?? 'GET', path), requestId });
+    const current = fault && KIND_OF.get(fault);
+    if (!fault || !current || !requestId) return pass(req, res);
+    proxy.faulted.set(requestId, current);
     proxy.counts[current]++;
-    if (current === 'unavailable') {
+    if (fault.kind === 'status') {
       req.resume();
-      return unavailable(res, id);
+      return unavailable(res, requestId, fault);
     }
-    if (current === 'stall') return void setTimeout(() => pass(req, res), STALL_MS);
-    pass(req, res, current);
+    if (fault.kind === 'stall') return void setTimeout(() => pass(req, res), fault.ms);
+    pass(req, res, current === 'cut' ? 'cut' : 'lost');
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;

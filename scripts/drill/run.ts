@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SeededRandom } from '@runofshow/mock-server/control';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { type LimitName, Limits } from '@runofshow/mock-server/sandbox/limits';
 import { type RunningStack, startStack } from '@runofshow/mock-server/stack';
@@ -16,7 +17,6 @@ import { exportThrough } from './export.js';
 import { EXPORT_BYTES, FAULT_WORDS, type FaultKind, type FaultProxy, startFaultProxy } from './faults.js';
 import { hostEnvironment, startFront } from './front.js';
 import { HOST_MAIN, HostProcess } from './hosts.js';
-import { SeededRandom } from './random.js';
 import { twoVisitors } from './two-visitors.js';
 import type { FromVisitors, ToVisitors, VisitorError, WriteRecord } from './visitors.js';
 

@@ -4,8 +4,8 @@
 // request id the visitor chose, so the drill can find it in the sandbox's ledger; every error a visitor saw is kept
 // with its cause. The verification link comes from the sandbox's outbox, asked of the parent process.
 import { randomUUID } from 'node:crypto';
+import { SeededRandom } from '@runofshow/mock-server/control';
 import { ApiError, createApiClient } from '@runofshow/sdk';
-import { SeededRandom } from './random.js';
 
 export interface WriteRecord {
   operation: string;

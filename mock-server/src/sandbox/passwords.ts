@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { PBKDF2_SCHEME, passwordMatchesWeb } from './web-hasher.js';
 
 // scrypt's recommended interactive cost (N = 2^14, r = 8): tens of milliseconds per check, which is what makes a
 // stolen store expensive to guess through, and still quick enough for a sign-in.
@@ -16,7 +17,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64url')}$${(await derive(password, salt)).toString('base64url')}`;
 }
 
+/**
+ * Also checks a WebCrypto PBKDF2 hash (`web-hasher.ts`): a fixture exported from the sandbox inside MSW keeps signing
+ * in when loaded into `npm start`'s.
+ */
 export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith(`${PBKDF2_SCHEME}$`)) return passwordMatchesWeb(password, stored);
   const [scheme, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');

@@ -167,6 +167,52 @@ export class SignInSandbox {
     return sandbox;
   }
 
+  /**
+   * The sign-in state as plain data, for a fixture (`control/fixture.ts`): accounts (hashes, never passwords), teams,
+   * sessions and the e-mailed links' tokens. The lockout counts and the outbox are not state a fixture restores.
+   * `takenAt` is the sandbox's clock when it was taken: what `restore` measures the expiries from.
+   */
+  snapshot(): SignInSnapshot {
+    return structuredClone({
+      takenAt: this.#now(),
+      accounts: [...this.#accounts.values()],
+      teams: [...this.#teams.values()],
+      sessions: [...this.#sessions],
+      recoveries: [...this.#recoveries],
+      verifications: [...this.#verifications],
+      invitations: [...this.#invitations],
+    });
+  }
+
+  /**
+   * Replaces the sign-in state with a snapshot's (see `snapshot`). Every expiry moves on by the time since the
+   * snapshot was taken, so a snapshot loaded any day gives the same world: a session, link or invitation that had a
+   * week left when it was taken has a week left when it is loaded (a fixture in the repository must not rot).
+   */
+  restore(snapshot: SignInSnapshot): void {
+    const copy = structuredClone(snapshot);
+    const shift = this.#now() - copy.takenAt;
+    for (const list of [copy.sessions, copy.recoveries, copy.verifications, copy.invitations]) {
+      for (const [, held] of list) held.expiresAt += shift;
+    }
+    const refill = <V>(map: Map<string, V>, entries: Iterable<[string, V]>) => {
+      map.clear();
+      for (const [k, v] of entries) map.set(k, v);
+    };
+    refill(
+      this.#accounts,
+      copy.accounts.map((account) => [key(account.user.email), account]),
+    );
+    refill(
+      this.#teams,
+      copy.teams.map((team) => [team._id, team]),
+    );
+    refill(this.#sessions, copy.sessions);
+    refill(this.#recoveries, copy.recoveries);
+    refill(this.#verifications, copy.verifications);
+    refill(this.#invitations, copy.invitations);
+  }
+
   /** Every operation the sandbox answers; Prism forwards it every call, and it answers any other with 501. */
   static readonly operations = [
     'auth.login',
@@ -587,6 +633,17 @@ export class SignInSandbox {
     if (account.user._id !== userId) return problem(403, 'forbidden', 'Forbidden', 'Only for your own account.');
     return account;
   }
+}
+
+export interface SignInSnapshot {
+  /** The sandbox's clock when the snapshot was taken, in milliseconds. */
+  takenAt: number;
+  accounts: Account[];
+  teams: Team[];
+  sessions: [string, { email: string; expiresAt: number }][];
+  recoveries: [string, OneUseToken][];
+  verifications: [string, OneUseToken][];
+  invitations: [string, OneUseToken & { url?: string }][];
 }
 
 export type SandboxOperation = (typeof SignInSandbox.operations)[number];

@@ -1,6 +1,6 @@
 /**
- * A seeded random source (mulberry32): the drill's faults, schedule and jitter follow from its seed alone, so a run
- * that failed runs again the same way with `DRILL_SEED=<the seed it printed>`.
+ * A seeded random source (mulberry32): a fault rule with a probability, and the drill's schedule and jitter, follow
+ * from their seed alone, so a run that failed runs again the same way with the seed it printed.
  */
 export class SeededRandom {
   #state: number;

@@ -1,6 +1,7 @@
-// What each TypeScript block of sdk/README.md prints, as the README itself shows it: a block that prints is followed
-// by "It prints:" and a ```text block, which the package test (sdk-package.ts) holds the block's real output to, line
-// by line and in order; `…` in a line stands for any text (a request id, a count that changes).
+// What each TypeScript block of a README prints, as the README itself shows it: a block that prints is followed by
+// "It prints:" and a ```text block, which a test holds the block's real output to, line by line and in order (the
+// SDK's package test, sdk-package.ts; the mock's control examples, mock-server/test/control-api.test.ts); `…` in a
+// line stands for any text (a request id, a count that changes).
 
 export interface ReadmeBlock {
   /** The block's source. */

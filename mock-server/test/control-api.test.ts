@@ -1,0 +1,261 @@
+import { readFileSync } from 'node:fs';
+import { printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
+import { ApiConnectionError, ApiError, createApiClient, RateLimitError } from '@runofshow/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectCalled, expectNoWriteAppliedTwice } from '../src/control/assert.js';
+import type { JournalEntry } from '../src/control/journal.js';
+import { freePort } from '../src/free-port.js';
+import { SEED_PASSWORD } from '../src/sandbox/seed.js';
+import { type RunningStack, startStack } from '../src/stack.js';
+
+// Issue 32: the control API on the mock's own port, over the sandbox behind the real Prism on the real bundle, each
+// fault as the SDK meets it: retried, surfaced, never applied twice.
+let stack: RunningStack;
+let base: string;
+
+beforeAll(async () => {
+  stack = await startStack({ mockPort: await freePort(), sandbox: true, log: () => {} });
+  base = stack.mock.url;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  expect((await control('POST', '/reset')).status).toBe(204);
+});
+
+function control(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${base}/__mock${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+}
+
+async function journal(query = ''): Promise<JournalEntry[]> {
+  const answer = await control('GET', `/journal${query}`);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { entries: JournalEntry[] }).entries;
+}
+
+const api = () => createApiClient({ endpoint: base, apiKey: 'development-api-key', logger: false });
+const signUp = (email: string) => ({
+  firstName: 'Jo',
+  lastName: 'Urnal',
+  email,
+  password: 'Journal-Journal-1',
+  captcha: 'x',
+  industry: 'Corporate' as const,
+});
+const seen = (entries: JournalEntry[]) => entries.map((e) => [e.status, e.fault, e.applied]);
+
+describe('the control API', () => {
+  it('makes the login answer 503 twice, then 200: the SDK retries it through, the journal shows what was sent', async () => {
+    const rule = await control('POST', '/rules', {
+      operations: ['auth.login'],
+      fault: { kind: 'status', status: 503 },
+      times: 2,
+    });
+    expect(rule.status).toBe(201);
+    const session = await api().auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });
+    expect(session.accessToken).toEqual(expect.any(String));
+    const logins = await journal('?operationId=auth.login');
+    expect(seen(logins)).toEqual([
+      [503, 'status 503', false],
+      [503, 'status 503', false],
+      // A sign-in is a write: it opened a session.
+      [200, null, true],
+    ]);
+    expect(new Set(logins.map((e) => e.requestId)).size).toBe(1);
+    expect(logins[0]?.body).toEqual({ email: 'ada@example.com', password: '[redacted]' });
+    expect(logins.every((e) => e.violations.length === 0 && e.transport === 'http')).toBe(true);
+    expectCalled(logins, 'auth.login', { email: 'ada@example.com' });
+    expect(await (await control('GET', '/rules')).json()).toEqual({ rules: [] });
+  });
+
+  it('surfaces a 429 whose Retry-After is longer than the SDK waits, with its seconds, asked through Prefer', async () => {
+    const error = await api()
+      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=429; retry-after=5' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(5);
+    expect(seen(await journal())).toEqual([[429, 'status 429 retry-after 5', false]]);
+  });
+
+  it('a 503 asked through Prefer holds on every try, so the SDK surfaces it after its three', async () => {
+    const error = await api()
+      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=503' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect(seen(await journal())).toEqual(Array(3).fill([503, 'status 503', false]));
+  });
+
+  it('cuts the next call’s connection before the sandbox sees it; the SDK retries it through', async () => {
+    await control('POST', '/rules', { operations: ['users.*'], fault: { kind: 'cut' }, times: 1 });
+    const answer = await api().users.hasTwoFactorAuth({ params: { email: 'mfa@example.com' } });
+    expect(answer.hasTwoFactorAuth).toBe(true);
+    expect(seen(await journal())).toEqual([
+      [null, 'cut', false],
+      [200, null, false],
+    ]);
+  });
+
+  it('applies a sign-up and loses its answer; the retry is replayed under its key, so it is applied once', async () => {
+    await control('POST', '/rules', { operations: ['users.create'], fault: { kind: 'lost' }, times: 1 });
+    const user = await api().users.create({ payload: signUp('lost.answer@example.com') });
+    expect(user.email).toBe('lost.answer@example.com');
+    const entries = await journal('?operationId=users.create');
+    expect(seen(entries)).toEqual([
+      [503, 'lost, 503', true],
+      [201, null, false],
+    ]);
+    expectNoWriteAppliedTwice(entries);
+    expectCalled(entries, 'users.create', { email: 'lost.answer@example.com' });
+  });
+
+  it('a lost answer with its connection cut on every try (Prefer) surfaces as no answer, the write applied once', async () => {
+    const error = await api()
+      .users.create({ payload: signUp('cut.answer@example.com'), headers: { Prefer: 'fault=lost; as=cut' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    const entries = await journal();
+    expect(seen(entries)).toEqual([
+      [null, 'lost, connection cut', true],
+      [null, 'lost, connection cut', false],
+      [null, 'lost, connection cut', false],
+    ]);
+    expectNoWriteAppliedTwice(entries);
+    // It was applied: the address is taken now.
+    const again = await api()
+      .users.create({ payload: signUp('cut.answer@example.com') })
+      .catch((e: unknown) => e);
+    expect((again as ApiError).status).toBe(409);
+  });
+
+  it('holds a call for a stall (Prefer) and for a ranged latency of the operations a glob names (rule)', async () => {
+    const stalled = await fetch(`${base}/users/ada%40example.com/has2fa`, {
+      headers: { 'x-api-key': 'k', prefer: 'fault=stall; ms=300' },
+    });
+    expect(stalled.status).toBe(200);
+    expect(stalled.headers.get('x-mock-fault')).toBeNull();
+    await control('POST', '/rules', { operations: ['users.has*'], latency: { min: 150, max: 200 } });
+    await fetch(`${base}/users/ada%40example.com/has2fa`, { headers: { 'x-api-key': 'k' } });
+    const [stall, slow] = await journal();
+    expect(stall?.fault).toBe('stall 300ms');
+    expect(stall?.durationMs).toBeGreaterThanOrEqual(300);
+    expect(slow?.fault).toBeNull();
+    expect(slow?.durationMs).toBeGreaterThanOrEqual(150);
+  });
+
+  it('filters the journal by operation, request id and time, and clears it', async () => {
+    const from = new Date().toISOString();
+    await fetch(`${base}/users/ada%40example.com/has2fa`, { headers: { 'x-api-key': 'k', 'x-request-id': 'find-me' } });
+    await fetch(`${base}/tokens/valid`, { headers: { 'x-api-key': 'k' } });
+    expect((await journal('?requestId=find-me')).map((e) => e.operationId)).toEqual(['users.hasTwoFactorAuth']);
+    expect((await journal('?operationId=tokens.isValid')).length).toBe(1);
+    expect((await journal(`?since=${from}`)).length).toBe(2);
+    expect(await journal(`?until=${from}`)).toEqual([]);
+    expect((await control('DELETE', '/journal')).status).toBe(204);
+    expect(await journal()).toEqual([]);
+  });
+
+  it('refuses a rule it cannot follow with a problem saying why, and a path it does not have with 404', async () => {
+    const bad = await control('POST', '/rules', { fault: { kind: 'status', status: 418 } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^fault\.status: /);
+    expect((await control('GET', '/nothing')).status).toBe(404);
+    expect((await fetch(`${base}/users/a%40b.co/has2fa`, { headers: { prefer: 'fault=200' } })).status).toBe(400);
+  });
+});
+
+describe('a scripted session with faults on three calls', () => {
+  it('signs in, makes an event and a show through a 503, a lost answer and a cut: each applied once', async () => {
+    const TEAM = '65a1f0c2e4b0a1b2c3d4e5f7';
+    await control('POST', '/rules', { operations: ['auth.login'], fault: { kind: 'status', status: 503 }, times: 1 });
+    await control('POST', '/rules', { operations: ['events.create'], fault: { kind: 'lost' }, times: 1 });
+    await control('POST', '/rules', { operations: ['shows.create'], fault: { kind: 'cut' }, times: 1 });
+    let accessToken: string | undefined;
+    const client = createApiClient({
+      endpoint: base,
+      apiKey: 'development-api-key',
+      logger: false,
+      getAccessToken: () => accessToken,
+    });
+    accessToken = (await client.auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } }))
+      .accessToken;
+    const event = await client.events.create({ params: { teamId: TEAM }, payload: { title: 'Scripted gala' } });
+    await client.shows.create({
+      params: { teamId: TEAM, eventId: String(event._id) },
+      payload: { title: 'Scripted show' },
+    });
+    const entries = await journal();
+    expect(entries.map((e) => [e.operationId, e.status, e.fault, e.applied])).toEqual([
+      ['auth.login', 503, 'status 503', false],
+      ['auth.login', 200, null, true],
+      ['events.create', 503, 'lost, 503', true],
+      ['events.create', 201, null, false],
+      ['shows.create', null, 'cut', false],
+      ['shows.create', 201, null, true],
+    ]);
+    expect(entries.slice(2).every((e) => e.caller === 'ada@example.com')).toBe(true);
+    expectNoWriteAppliedTwice(entries);
+    expectCalled(entries, 'events.create', { title: 'Scripted gala' });
+    // The state holds one of each, as the journal says.
+    const { records } = (await (await control('GET', '/fixture')).json()) as {
+      records: Record<string, { title?: string }[]>;
+    };
+    expect(records.events?.filter((e) => e.title === 'Scripted gala')).toHaveLength(1);
+    expect(records.shows?.filter((e) => e.title === 'Scripted show')).toHaveLength(1);
+  });
+});
+
+describe('fixtures', () => {
+  it('exports the whole state, loads it back over later changes, and resets to the last one loaded', async () => {
+    const before = await (await control('GET', '/fixture')).json();
+    await api().users.create({ payload: signUp('fixture.one@example.com') });
+    const login = () =>
+      fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'fixture.one@example.com', password: 'Journal-Journal-1' }),
+      });
+    // Unverified, but known: 403 (§8), where an unknown address gets 401.
+    const known = (await login()).status;
+    expect(known).not.toBe(401);
+    const after = await (await control('GET', '/fixture')).json();
+    expect((await control('PUT', '/fixture', before)).status).toBe(204);
+    expect((await login()).status).toBe(401);
+    expect((await control('PUT', '/fixture', after)).status).toBe(204);
+    expect((await login()).status).toBe(known);
+    // The loaded fixture is what a reset returns to.
+    await control('POST', '/reset');
+    expect((await login()).status).toBe(known);
+    expect((await control('PUT', '/fixture', { format: 'other' })).status).toBe(400);
+  });
+});
+
+describe('the README', () => {
+  // Its blocks are plain JavaScript (fetch and console.log, what a QA engineer pastes anywhere), run as they stand
+  // against this mock, the catalogue's address swapped for its own.
+  const blocks = readmeBlocks(readFileSync(new URL('../README.md', import.meta.url), 'utf8'));
+  const AsyncFunction = (async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...args: unknown[]) => Promise<void>;
+
+  it('has the runnable examples of the control API, each showing what it prints', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    expect(blocks.filter((b) => b.prints === undefined).map((b) => b.code.split('\n')[0])).toEqual([]);
+  });
+
+  it.each(blocks.map((block, i) => [i + 1, block] as const))(
+    'block %i prints what the README says',
+    async (_, block) => {
+      const lines: string[] = [];
+      const console = { log: (...args: unknown[]) => lines.push(args.map(String).join(' ')) };
+      await new AsyncFunction('console', block.code.replaceAll('http://127.0.0.1:4010', base))(console);
+      expect(printProblem(lines.join('\n'), block.prints ?? '')).toBeUndefined();
+    },
+  );
+});
