@@ -1,15 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ar } from '../src/lib/i18n/ar.js';
-import { de } from '../src/lib/i18n/de.js';
-import { en, type Texts } from '../src/lib/i18n/en.js';
+import { ar, de, en, type Texts } from '../src/lib/i18n/whole.js';
 import { expectAccessible } from './support/axe.js';
 
-// Issue 34 "every visitor's language", against the sandbox. Each locale's texts are a chunk of their own: which
-// chunks a page fetched is read from the network, by Vite's file names (assets/de-….js, assets/ar-….js).
+// Issue 34 "every visitor's language", against the sandbox. Each locale's texts are chunks of their own, by screen:
+// which a page fetched is read from the network, by the build's file names (assets/i18n-de-core-….js).
 const textsChunks = (page: Page) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
-    const found = /\/assets\/(de|ar|pseudo)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    const found = /\/assets\/i18n-(\w+-\w+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
     if (found?.[1]) fetched.push(found[1]);
   });
   return fetched;
@@ -43,7 +41,7 @@ test.describe('the browser’s language', () => {
       await page.getByRole('button', { name: de.signIn, exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText(de.loginFailed);
       await expectAccessible(page);
-      expect(fetched).toEqual(['de']);
+      expect(fetched).toEqual(['de-core']);
     });
   });
 

@@ -2,12 +2,12 @@ import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
 import { Dialog } from '@runofshow/ui/dialog';
-import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { TextField } from '@runofshow/ui/text-field';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import type { CaptchaHandle } from '../../components/captcha.js';
+import { CaptchaSlot } from '../../components/captcha-slot.js';
 import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-captcha.js';
@@ -158,12 +158,7 @@ export function SignupPage() {
         <EmailField label={messages.workEmail} autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
         <NewPasswordField label={messages.password} {...field('password')} />
         <TextField label={messages.companyName} autoComplete="organization" {...field('company')} />
-        <SectionErrorBoundary
-          label={messages.captcha}
-          texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
-        >
-          <Captcha ref={captcha} />
-        </SectionErrorBoundary>
+        <CaptchaSlot ref={captcha} />
         <Button type="submit" block disabled={!form.valid || busy || !checked} busy={busy}>
           {busy ? messages.creatingAccount : messages.createAccount}
         </Button>
