@@ -14,7 +14,7 @@ const lockout =
 async function signIn(page: Page, email: string) {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

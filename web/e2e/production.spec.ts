@@ -89,7 +89,7 @@ async function followMail(page: Page, to: string, subject: string): Promise<stri
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/app.login/login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

@@ -42,7 +42,7 @@ test.describe('/login routes a company address to its single sign-on', () => {
     });
     console.log(`SSO offer ${ms} ms after the last keystroke (lookup round trip 150 ms, debounce 100 ms)`);
     expect(ms).toBeGreaterThanOrEqual(250);
-    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
     await expectAccessible(page);
     await offer(page).click();

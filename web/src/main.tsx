@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { resumeSession } from './lib/api/load-api-client.js';
 import { markSessionChecked, session } from './lib/api/session.js';
-import { type Locale, preferredLocale, setLocale, wantTexts } from './lib/i18n/locale.js';
+import { type Locale, OFFERED, preferredLocale, setLocale, wantTexts } from './lib/i18n/locale.js';
 import './app/styles.css';
 
+const LOCALE_TAGS: string[] = OFFERED;
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 const app = (
@@ -13,14 +14,16 @@ const app = (
     <App />
   </StrictMode>
 );
-// Issue 34: no English flash. The first render is in the visitor's language: the host pre-renders /login in it
-// (<html lang>, app-mount.ts), so its texts must be here before hydration matches that markup; every other route
-// starts empty and waits for them (a chunk the page asked for at once). A locale whose texts fail to come shows
-// English.
+// Issue 34: no English flash. The first render is in the visitor's language: the host sends the page in it (<html
+// lang>, /login pre-rendered; server/src/app-mount.ts), with its texts named for the browser to fetch beside this
+// script; they must be here before the first render (and before hydration matches the pre-rendered markup). If they
+// cannot come, English; if English cannot either, the page renders without texts rather than not at all.
 const prerendered = root.hasChildNodes();
-const first = (prerendered ? document.documentElement.lang : preferredLocale()) as Locale;
+const shown = document.documentElement.lang;
+const first = (LOCALE_TAGS.includes(shown) ? shown : preferredLocale()) as Locale;
 if (prerendered) wantTexts('login');
-void (first === 'en' && !prerendered ? Promise.resolve() : setLocale(first))
+void setLocale(first)
+  .catch(() => setLocale('en'))
   .catch(() => undefined)
   .then(() => {
     // /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup,

@@ -2,5 +2,5 @@
 // with the screen (app.tsx), the tests load every part in English before they start.
 import { loadTexts, type Part } from './lib/i18n/locale.js';
 
-const parts: Part[] = ['login', 'account', 'signup', 'invite', 'sso', 'forgot', 'reset', 'verify', 'rules'];
+const parts: Part[] = ['core', 'login', 'account', 'signup', 'invite', 'sso', 'forgot', 'reset', 'verify', 'rules'];
 await Promise.all(parts.map(loadTexts));

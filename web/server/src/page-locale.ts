@@ -1,4 +1,4 @@
-/** The languages /login is pre-rendered in (web/scripts/prerender.ts: login.html is English, login.<locale>.html). */
+/** The languages the build writes the app's pages in (web/scripts/prerender.ts: index.html and login.html are English, index.<locale>.html and login.<locale>.html the others). */
 export const PAGE_LOCALES = ['en', 'de', 'ar'] as const;
 export type PageLocale = (typeof PAGE_LOCALES)[number];
 
@@ -6,7 +6,7 @@ const isPageLocale = (value: string | undefined | null): value is PageLocale =>
   (PAGE_LOCALES as readonly string[]).includes(value ?? '');
 
 /**
- * Issue 34, no English flash: the language to pre-render /login in, chosen as the app chooses it
+ * Issue 34, no English flash: the language of the page the host sends, chosen as the app chooses it
  * (web/src/lib/i18n/locale.ts): `?lang=`, else the visitor's remembered choice (the `runofshow.locale` cookie the
  * switch writes beside its localStorage entry), else the first of the browser's languages (Accept-Language, by its
  * q-values) that the app has, else English. en-XA, the test pseudo-locale, renders in the browser (English here).

@@ -53,7 +53,7 @@ export function ForgotPage() {
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
         <form {...form.props} aria-label={messages.forgotTitle}>
-          {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
+          {state.status === 'error' ? <Alert type="failure">{messages[state.problem ?? 'forgotFailed']}</Alert> : null}
           <EmailField label={messages.email} autoComplete="email" {...form.field('email')} />
           <CaptchaSlot ref={captcha} />
           <Button type="submit" block disabled={!canSend} busy={state.status === 'requesting'}>

@@ -80,7 +80,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
   return (
     <form {...form.props} aria-label={messages.inviteTitle} aria-busy={loading || form.busy}>
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
-      {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+      {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
       <div className="field-row">
         <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
         <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />

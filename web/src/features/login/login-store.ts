@@ -2,6 +2,7 @@ import { RateLimitError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { startSession } from '../../lib/api/session.js';
 import { lookUpSso, type SsoAnswer } from '../../lib/api/sso-lookup.js';
 import { loadTlds } from '../../lib/tld-list.js';
@@ -15,7 +16,9 @@ type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
  */
 export type TwoFactorStatus = 'PENDING' | 'ENABLED' | 'DISABLED' | 'ERROR';
 /** `until`: when the 429's Retry-After runs out (epoch ms); undefined when it did not say or the wait is over. */
-type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
+type LoginFailure =
+  | { kind: 'failed'; problem?: ProblemText | undefined }
+  | { kind: 'lockout'; until: number | undefined };
 
 const HAS2FA_DEBOUNCE_MS = 100;
 
@@ -119,7 +122,7 @@ export async function login(): Promise<boolean> {
     loginState.failure =
       error instanceof RateLimitError
         ? { kind: 'lockout', until: error.retryAfter ? Date.now() + error.retryAfter * 1000 : undefined }
-        : { kind: 'failed' };
+        : { kind: 'failed', problem: problemText(error) };
     return false;
   }
 }

@@ -113,7 +113,7 @@ export function SignupPage() {
         <Alert type="basic" live={false}>
           <p>{messages.signedInAs(`${user.firstName} ${user.lastName}`, user.email)}</p>
         </Alert>
-        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
         <div className="stack">
           <Button block busy={busy} disabled={busy} onClick={async () => finish(await createTeamForSignedInUser())}>
             {messages.createTeam}
@@ -150,7 +150,7 @@ export function SignupPage() {
       }
     >
       <form {...form.props} aria-label={messages.signupTitle}>
-        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
         <div className="field-row">
           <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
           <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />

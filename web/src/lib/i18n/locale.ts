@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { texts as Account } from './en/account.js';
-import { texts as core } from './en/core.js';
+import type { texts as Core } from './en/core.js';
 import type { texts as Forgot } from './en/forgot.js';
 import type { texts as Invite } from './en/invite.js';
 import type { texts as Login } from './en/login.js';
@@ -23,11 +23,12 @@ export const OFFERED = Object.keys(LOCALES) as (keyof typeof LOCALES)[];
 /**
  * The catalogue, in parts by screen (issue 34: /login's budget, and the invited sign-up's, hold in every locale):
  * `core` is what every screen shares; each screen's own texts come with the screen (app.tsx), in the visitor's
- * language only. English core is in the entry; every other part is a chunk of its own (even English /login's,
- * which a German or Arabic visitor never needs; the pre-rendered /login names it for the browser to fetch at once).
+ * language only. Every part is a chunk of its own, English too (a German or Arabic visitor never needs English):
+ * the page the host sends is in the visitor's language and names its core part (and /login's) for the browser to
+ * fetch beside the entry (scripts/prerender.ts, server/src/app-mount.ts).
  */
 export type Part = 'core' | 'login' | 'account' | 'signup' | 'invite' | 'sso' | 'forgot' | 'reset' | 'verify' | 'rules';
-export type Texts = typeof core &
+export type Texts = typeof Core &
   typeof Login &
   typeof Account &
   typeof Signup &
@@ -39,7 +40,7 @@ export type Texts = typeof core &
   typeof Rules;
 
 // Named i18n-<locale>-<part> by the build (vite.config.ts): the budget and the tests tell them apart by that name.
-const files = import.meta.glob<{ texts: Partial<Texts> }>(['./{en,de,ar}/*.ts', '!./en/core.ts']);
+const files = import.meta.glob<{ texts: Partial<Texts> }>('./{en,de,ar}/*.ts');
 
 const STORAGE_KEY = 'runofshow.locale';
 /** Also a cookie, so the host can send /login pre-rendered in the remembered language (app-mount.ts). */
@@ -48,8 +49,8 @@ const COOKIE = `${STORAGE_KEY}=`;
 /** The parts the app has asked for so far: a change of locale fetches each of them in the new one. */
 const wanted = new Set<Part>(['core']);
 /** The parts on screen now, in the locale on screen. */
-let have = new Set<Part>(['core']);
-let current: Partial<Texts> = { ...core };
+let have = new Set<Part>();
+let current: Partial<Texts> = {};
 
 /** The locale on screen; the app's root reads it, so a change renders every screen again in the new texts. */
 export const localeState = proxy({ locale: 'en' as Locale });
@@ -58,14 +59,13 @@ export const localeState = proxy({ locale: 'en' as Locale });
  * The texts of the locale on screen. Read at render time (and by the §5 schemas when they judge), never kept: a
  * text read at module load would stay English.
  */
-export const messages = new Proxy(core as Texts, { get: (_target, key) => current[key as keyof Texts] });
+export const messages = new Proxy({} as Texts, { get: (_target, key) => current[key as keyof Texts] });
 
 const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (value === 'en-XA' || Object.hasOwn(LOCALES, value));
 
 async function partIn(locale: Locale, part: Part): Promise<Partial<Texts>> {
   if (locale === 'en-XA') return pseudo(await partIn('en', part));
-  if (locale === 'en' && part === 'core') return core;
   const load = files[`./${locale}/${part}.ts`];
   if (!load) throw new Error(`No texts for ${locale}/${part}`);
   return (await load()).texts;

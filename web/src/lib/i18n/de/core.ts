@@ -12,6 +12,9 @@ export const texts: typeof en = {
   notFoundTitle: 'Seite nicht gefunden',
   notFoundText: 'Dieser Link führt nirgendwohin in der Anmeldeanwendung.',
   problemTooManyRequests: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  problemUnavailable: 'Der Dienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  problemOffline:
+    'Wir konnten den Dienst nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   otherWaysIn: 'Andere Anmeldewege',
   email: 'E-Mail-Adresse',
   workEmail: 'Geschäftliche E-Mail-Adresse',

@@ -14,6 +14,8 @@ export const texts = {
   notFoundText: 'This link does not lead anywhere in the sign-in app.',
   /** A server error by its Problem `type` (never its English `detail`): too many requests. */
   problemTooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  problemUnavailable: 'The service is not answering right now. Please try again in a moment.',
+  problemOffline: 'We could not reach the service. Please check your connection and try again.',
   // Screens: labels, buttons, links
   otherWaysIn: 'Other ways in',
   email: 'Email',
