@@ -30,6 +30,8 @@ export const loginState = proxy({
   twoFactor: undefined as TwoFactorStatus | undefined,
   /** Issue 34: whether the address's company signs in through single sign-on, asked alongside two-factor. */
   sso: undefined as SsoAnswer | 'PENDING' | undefined,
+  /** The configured domain it signs in through, when `sso` is 'sso' (a sub-domain's company's). */
+  ssoDomain: undefined as string | undefined,
   step: 'password' as 'password' | 'token',
   failure: undefined as LoginFailure | undefined,
 });
@@ -66,8 +68,10 @@ export function setEmail(email: string): void {
       return;
     }
     lookUpSso(email).then(
-      (answer) => {
-        if (seq === lookupSeq) loginState.sso = answer;
+      (found) => {
+        if (seq !== lookupSeq) return;
+        loginState.sso = found.answer;
+        loginState.ssoDomain = found.answer === 'sso' ? found.domain : undefined;
       },
       () => undefined, // cancelled: the cancel put the state back
     );
