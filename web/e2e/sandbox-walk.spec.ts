@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SEED_PASSWORD, TOTP_SECRET } from '@runofshow/mock-server/sandbox/seed';
 import { totpCode } from '@runofshow/mock-server/sandbox/totp';
-import { messages } from '../src/lib/messages.js';
+import { en as messages } from '../src/lib/i18n/whole.js';
 import { expectAccessible } from './support/axe.js';
 
 // Issue 16: the sign-in flows walked as a visitor would, against the stateful sandbox that `npm start` (and so this

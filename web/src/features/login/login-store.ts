@@ -4,7 +4,7 @@ import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { startSession } from '../../lib/api/session.js';
-import { lookUpSso, type SsoAnswer } from '../../lib/api/sso-lookup.js';
+import type { SsoAnswer } from '../../lib/api/sso-lookup.js';
 import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
@@ -21,6 +21,10 @@ type LoginFailure =
   | { kind: 'lockout'; until: number | undefined };
 
 const HAS2FA_DEBOUNCE_MS = 100;
+
+// The SSO lookup's code comes with the visitor's first keystroke, beside the API client, not with the page: every
+// screen's first load carries the entry (issue 34's budgets).
+const loadSsoLookup = () => import('../../lib/api/sso-lookup.js');
 
 export const loginState = proxy({
   email: '',
@@ -47,6 +51,7 @@ export function setEmail(email: string): void {
   // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
   void loadTlds();
   void loadApiClient().catch(() => undefined);
+  void loadSsoLookup().catch(() => undefined);
   loginState.email = email;
   loginState.step = 'password';
   clearTimeout(lookupTimer);
@@ -67,14 +72,16 @@ export function setEmail(email: string): void {
       loginState.sso = undefined;
       return;
     }
-    lookUpSso(email).then(
-      (found) => {
-        if (seq !== lookupSeq) return;
-        loginState.sso = found.answer;
-        loginState.ssoDomain = found.answer === 'sso' ? found.domain : undefined;
-      },
-      () => undefined, // cancelled: the cancel put the state back
-    );
+    loadSsoLookup()
+      .then(({ lookUpSso }) => lookUpSso(email))
+      .then(
+        (found) => {
+          if (seq !== lookupSeq) return;
+          loginState.sso = found.answer;
+          loginState.ssoDomain = found.answer === 'sso' ? found.domain : undefined;
+        },
+        () => undefined, // cancelled: the cancel put the state back
+      );
     try {
       const api = await loadApiClient();
       const data = await api.users.hasTwoFactorAuth({ params: { email: email.trim() } });

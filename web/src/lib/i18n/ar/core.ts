@@ -3,6 +3,7 @@ import type { texts as en } from '../en/core.js';
 /** Arabic (right to left), part "core": every text of the English part. */
 export const texts: typeof en = {
   emailInvalid: 'عذرًا! البريد الإلكتروني غير صالح',
+  emailInvalidShort: 'عذرًا! بريد إلكتروني غير صالح',
   pageErrorTitle: 'عذرًا',
   pageErrorText: 'حدثت مشكلة أثناء تحميل هذه الصفحة. يُرجى تحديث المتصفح، وإذا استمرت المشكلة فتواصل مع دعم العملاء.',
   pageErrorRefresh: 'تحديث',

@@ -2,7 +2,6 @@ import type { texts as en } from '../en/sso.js';
 
 /** Arabic (right to left), part "sso": every text of the English part. */
 export const texts: typeof en = {
-  emailInvalidShort: 'عذرًا! بريد إلكتروني غير صالح',
   ssoInvalidTitle: 'نطاق تسجيل دخول موحّد غير صالح',
   ssoInvalidText: 'عذرًا، يبدو أن تسجيل الدخول الموحّد غير مُعدّ لهذا النطاق',
   ssoNeedInviteTitle: 'تعذّر العثور على عنوان البريد الإلكتروني',

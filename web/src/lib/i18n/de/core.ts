@@ -3,6 +3,7 @@ import type { texts as en } from '../en/core.js';
 /** German, part "core": every text of the English part. Long compound words: the layout's test case. */
 export const texts: typeof en = {
   emailInvalid: 'Hoppla! Die E-Mail-Adresse ist ungültig',
+  emailInvalidShort: 'Hoppla! Ungültige E-Mail-Adresse',
   pageErrorTitle: 'Hoppla',
   pageErrorText:
     'Beim Laden dieser Seite ist ein Problem aufgetreten. Bitte laden Sie die Seite im Browser neu; wenn das Problem bestehen bleibt, wenden Sie sich an den Kundensupport.',

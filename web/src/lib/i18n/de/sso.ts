@@ -2,7 +2,6 @@ import type { texts as en } from '../en/sso.js';
 
 /** German, part "sso": every text of the English part. Long compound words: the layout's test case. */
 export const texts: typeof en = {
-  emailInvalidShort: 'Hoppla! Ungültige E-Mail-Adresse',
   ssoInvalidTitle: 'Ungültige SSO-Domain',
   ssoInvalidText: 'Hoppla, für diese Domain scheint kein SSO eingerichtet zu sein',
   ssoNeedInviteTitle: 'E-Mail-Adresse nicht gefunden',

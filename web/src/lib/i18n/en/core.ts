@@ -2,6 +2,7 @@
 // what every screen shares (the §8 error screens, the not-found page, the language switch, the fields).
 export const texts = {
   emailInvalid: 'Uh oh! Email is invalid',
+  emailInvalidShort: 'Uh oh! Invalid email',
   // §8 error screens (shown by @runofshow/ui's boundaries)
   pageErrorTitle: 'Uh oh',
   pageErrorText:

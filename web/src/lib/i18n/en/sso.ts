@@ -1,7 +1,6 @@
 // English, the source and the tests' reference (locale.ts says how the parts load). Part "sso":
 // /login/sso and its error screens.
 export const texts = {
-  emailInvalidShort: 'Uh oh! Invalid email',
   // §2 SSO errors: title - text
   ssoInvalidTitle: 'Invalid SSO Domain',
   ssoInvalidText: "Oops, we don't seem to have SSO configured for that domain",
