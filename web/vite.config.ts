@@ -33,6 +33,12 @@ export default defineConfig({
         // Everything the entry imports statically goes in the entry's own file: one request before first render,
         // not four (React, the preload helper and the shared card would otherwise be split off).
         codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // A part of the catalogue is named for its locale and part (i18n-de-core-….js): the budget and the e2e
+        // tests tell a visitor's texts from another locale's by that name.
+        chunkFileNames: (chunk) => {
+          const part = /\/i18n\/(en|de|ar)\/(\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return part ? `assets/i18n-${part[1]}-${part[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

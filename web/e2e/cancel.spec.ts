@@ -17,7 +17,7 @@ test('§4 global cancel: leaving a screen aborts its calls, and coming back asks
   });
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await expect.poll(() => held).toBe(1);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
 
@@ -27,7 +27,7 @@ test('§4 global cancel: leaving a screen aborts its calls, and coming back asks
 
   await page.getByRole('link', { name: 'Sign in with a password' }).click();
   await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dash\/redirect$/);

@@ -25,7 +25,7 @@ async function signInFromHere(walk: KeyboardWalk, page: Page, email = 'ada@examp
   await walk.arrived('Welcome back! Sign in to the product');
   if ((await page.getByLabel('Email').inputValue()) !== email) await walk.type(page.getByLabel('Email'), email);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
-  await walk.type(page.getByLabel('Password'), SEED_PASSWORD);
+  await walk.type(page.getByLabel('Password', { exact: true }), SEED_PASSWORD);
   await walk.submit();
   await expect(page).toHaveURL(/\/dash\/redirect$/);
 }
@@ -33,7 +33,7 @@ async function signInFromHere(walk: KeyboardWalk, page: Page, email = 'ada@examp
 async function failSignIn(page: Page, email: string): Promise<void> {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
 }

@@ -111,7 +111,7 @@ test('serves the app from source and updates it in place when a source file chan
   expect(await viteClientLoaded(page, '/app.login/')).toBe(true);
   // The app talks to the mock as under `npm start`: the two-factor lookup answers and the button comes on.
   await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Password').fill('secret-password');
+  await page.getByLabel('Password', { exact: true }).fill('secret-password');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
   try {

@@ -56,7 +56,7 @@ test('signs in from a page outside a secure context, each call with a version 4 
   await page.goto(`${origin}/app.login/login`);
   expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.randomUUID])).toEqual([false, 'undefined']);
   await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page).toHaveURL(`${origin}/dash/redirect`);

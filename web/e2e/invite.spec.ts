@@ -47,7 +47,8 @@ test.describe('/signup/invited/:token', () => {
 
   for (const [code, text] of [
     ['409', 'Could not complete sign-up. Please verify your details or try logging in.'],
-    ['500', 'We could not create your account. Please try again.'],
+    // Issue 34: told by the Problem's type (server-error), not by its English detail.
+    ['500', 'The service is not answering right now. Please try again in a moment.'],
   ] as const) {
     test(`a ${code} from the sign-up says so above the form, which keeps what was typed`, async ({ page }) => {
       await prefer(page, /^\/users$/, `code=${code}`);

@@ -43,6 +43,9 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await typeInto(page, 'Password', 'Correct-Horse-9');
     await page.keyboard.press('Tab');
+    // Issue 34: the show button is the next stop, inside the password's box.
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await typeInto(page, 'Company name', 'Analytical Engines');
     await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
     await page.keyboard.press('Enter');
@@ -111,6 +114,7 @@ test.describe('keyboard only', () => {
     await page.goto('/app.login/reset/3f9a8c7e2b1d?email=ada%40example.com');
     await typeInto(page, 'New password', 'Correct-Horse-9');
     await page.keyboard.press('Escape'); // closes the rules tooltip
+    await page.keyboard.press('Tab'); // the show button
     await page.keyboard.press('Tab');
     await typeInto(page, 'Confirm new password', 'Correct-Horse-8');
     await page.keyboard.press('Enter');

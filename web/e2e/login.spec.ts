@@ -11,7 +11,7 @@ const lockout =
 async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -21,7 +21,7 @@ test.describe('/login', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back! Sign in to the product');
     await expect(page).toHaveTitle('Welcome back! Sign in to the product · Run of Show');
     await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username');
-    await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
     await expect(page.getByLabel('Email')).toBeFocused();
     const links = page.getByRole('navigation', { name: 'Other ways in' });
     await expect(links.getByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute('href', '/app.login/login/sso');
@@ -46,7 +46,7 @@ test.describe('/login', () => {
     await page.goto('/app.login/login');
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(problems).toEqual([]);
     // Other routes are not pre-rendered: they start from the empty document.
@@ -59,13 +59,13 @@ test.describe('/login', () => {
     const logins = recordCalls(page, 'POST', /^\/login$/);
     await page.goto('/app.login/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     release();
     // Once hydrated, the app knows both values: the two-factor lookup runs and the button comes on.
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
-    await expect(page.getByLabel('Password')).toHaveValue('Correct-Horse-9');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
@@ -86,7 +86,7 @@ test.describe('/login', () => {
     await expect.poll(() => asked).toHaveLength(1);
     const form = page.getByRole('form', { name: 'Sign in' });
     await expect(form).toHaveAttribute('aria-busy', 'true');
-    await page.getByLabel('Password').press('Enter');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(form).toHaveAttribute('aria-busy', 'true');
     expect(logins).toHaveLength(1);
     // Back on this page from the dashboard through the back-forward cache, the form is no longer on its way out.
@@ -101,7 +101,7 @@ test.describe('/login', () => {
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.keyboard.type('ada@example.com');
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
     await page.keyboard.type('Correct-Horse-9');
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled({ timeout: 10_000 });
@@ -112,13 +112,13 @@ test.describe('/login', () => {
   test('honours a same-host redirect and ignores another host', async ({ page }) => {
     await page.goto('/app.login/login?redirect=%2Fdash%2Fteam%2F65a1f0c2e4b0a1b2c3d4e5f7');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/team/65a1f0c2e4b0a1b2c3d4e5f7');
 
     await page.goto('/app.login/login?redirect=https%3A%2F%2Fevil.example%2Fdash');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   });
@@ -137,7 +137,7 @@ test.describe('/login', () => {
     await page.goto('/app.login/login');
     await page.clock.pauseAt(Date.now() + 5000);
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await page.clock.runFor(200);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const alert = page.getByRole('alert');
@@ -171,11 +171,11 @@ test.describe('/login', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     await page.getByLabel('Email').fill('ada@example.com');
     await expect(page.getByText('Uh oh! Email is invalid')).toHaveCount(0);
-    await page.getByLabel('Password').fill('abc');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
-    await expect(page.getByLabel('Password')).toBeFocused();
-    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
   });
 
@@ -183,7 +183,7 @@ test.describe('/login', () => {
     const answer = await holdRequests(page, apiPath(/\/has2fa$/));
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     answer();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
@@ -193,7 +193,7 @@ test.describe('/login', () => {
     await prefer(page, /\/has2fa$/, 'code=500');
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await expect(page.getByRole('status')).toHaveText(
       'We could not check this account right now; you can still sign in with your password.',
     );
@@ -237,6 +237,70 @@ test.describe('/login', () => {
     }, '123 456');
     await expect(page).toHaveURL(/\/dash\/redirect$/);
     expect(logins).toEqual([{ email: 'grace@example.com', password: 'Correct-Horse-9', timeBasedToken: '123456' }]);
+  });
+
+  test('shows the password on request, says when Caps Lock is on, and still takes a password manager’s fill', async ({
+    page,
+  }) => {
+    const logins = recordCalls(page, 'POST', /^\/login$/);
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('ada@example.com');
+    const password = page.getByLabel('Password', { exact: true });
+    // A password manager fills the field as any password field: by its type, name and autocomplete.
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await password.fill('Correct-Horse-9');
+    const show = page.getByRole('button', { name: 'Show password' });
+    await expect(show).toHaveAttribute('aria-pressed', 'false');
+    await show.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(show).toHaveAttribute('aria-pressed', 'true');
+    await expect(password).toHaveValue('Correct-Horse-9');
+    await expect(password).toHaveAttribute('spellcheck', 'false');
+    // The button is a WCAG 2.2 target: at least 24 px square.
+    const box = await show.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+    await show.click();
+    await expect(password).toHaveAttribute('type', 'password');
+
+    // Caps Lock, as the browser reports it on a key event (a test cannot press the real key).
+    const capsKey = (capsLock: boolean) =>
+      password.evaluate((input, on) => {
+        const init = { key: on ? 'A' : 'a', bubbles: true, modifierCapsLock: on } as KeyboardEventInit;
+        input.dispatchEvent(new KeyboardEvent('keydown', init));
+        input.dispatchEvent(new KeyboardEvent('keyup', init));
+      }, capsLock);
+    await password.focus();
+    await capsKey(true);
+    await expect(password).toHaveAccessibleDescription('Caps Lock is on.');
+    await expectAccessible(page);
+    await capsKey(false);
+    await expect(password).toHaveAccessibleDescription('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dash\/redirect$/);
+    expect(logins).toEqual([{ email: 'ada@example.com', password: 'Correct-Horse-9' }]);
+  });
+
+  test('follows a dark system setting, keeps the blue gradient, and passes axe in it', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await prefer(page, /^\/login$/, 'code=401');
+    await page.goto('/app.login/login');
+    const card = page.locator('.card');
+    await expect(card).toHaveCSS('background-color', 'rgb(17, 24, 39)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage)).toContain('linear-gradient');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
+    await expectAccessible(page);
+    // The other kinds of screen: a form with the password rules, an error screen with its warning.
+    for (const path of ['/app.login/signup', '/app.login/reset', '/app.login/login/sso/invalid']) {
+      await page.goto(path);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(card).toHaveCSS('background-color', 'rgb(17, 24, 39)');
+      await expectAccessible(page);
+    }
   });
 
   test('goes back from the code step to another account', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MFA_SECRET } from '@runofshow/mock-server/sandbox/seed';
 import { totpCode } from '@runofshow/mock-server/sandbox/totp';
-import { messages } from '../src/lib/messages.js';
+import { en as messages } from '../src/lib/i18n/whole.js';
 import { fillSignupForm } from './support/forms.js';
 
 // Each scenario account of mock-server/src/scenarios.ts, typed into the app the way a tester would: no Prefer header
@@ -14,7 +14,7 @@ const lockout =
 async function signIn(page: Page, email: string) {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

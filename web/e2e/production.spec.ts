@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readdir, readFile } from 'node:fs/promises';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { messages } from '../src/lib/messages.js';
+import { en as messages } from '../src/lib/i18n/whole.js';
 import { freePort, root, type Started, serveCommand, start } from './support/processes.js';
 
 // Issue 19: the app as a team deploys it. The build (npm test builds once) served by `npm run serve` — plain node, no
@@ -89,7 +89,7 @@ async function followMail(page: Page, to: string, subject: string): Promise<stri
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/app.login/login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

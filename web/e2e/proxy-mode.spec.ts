@@ -73,7 +73,7 @@ test('signing in through /api works, and nothing the browser loads holds the key
   });
   await page.goto(`${base}/app.login/login`);
   await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dash\/redirect$/);
 

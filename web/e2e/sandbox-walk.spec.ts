@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SEED_PASSWORD, TOTP_SECRET } from '@runofshow/mock-server/sandbox/seed';
 import { totpCode } from '@runofshow/mock-server/sandbox/totp';
-import { messages } from '../src/lib/messages.js';
+import { en as messages } from '../src/lib/i18n/whole.js';
 import { expectAccessible } from './support/axe.js';
 
 // Issue 16: the sign-in flows walked as a visitor would, against the stateful sandbox that `npm start` (and so this
@@ -51,7 +51,7 @@ async function followMail(page: Page, to: string, subject: string): Promise<void
 async function signIn(page: Page, address: string, password: string): Promise<void> {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill(address);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await submitSignIn(page, 'Sign in');
 }
 
@@ -164,7 +164,7 @@ test.describe('a visitor walks the sandbox', () => {
     // A code signs in once: mock-scenarios.spec.ts signs mfa@example.com in, maybe within the same 30 seconds, so
     // the walk takes the other two-factor account.
     await page.getByLabel('Email').fill('totp@example.com');
-    await page.getByLabel('Password').fill(SEED_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login with MFA');
     const code = page.getByLabel('Six-digit code');
@@ -181,7 +181,7 @@ test.describe('a visitor walks the sandbox', () => {
   test('repeated wrong passwords lock the account, with the countdown', async ({ page }) => {
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('Still-Not-It-3');
+    await page.getByLabel('Password', { exact: true }).fill('Still-Not-It-3');
     for (let attempt = 1; attempt < 5; attempt++) {
       await submitSignIn(page, 'Sign in');
       await expect(page.getByRole('alert')).toHaveText(messages.loginFailed);

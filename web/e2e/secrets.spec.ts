@@ -51,13 +51,13 @@ test.describe('no secret in the console', () => {
     const lines = recordConsole(page);
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('wrong@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Login failed! Invalid email and/or password.');
     await expect.poll(() => lines.some((line) => line.includes('auth.login'))).toBe(true);
     expectNoSecrets(lines, [PASSWORD, API_KEY]);
     // What the visitor typed is kept for the next try.
-    await expect(page.getByLabel('Password')).toHaveValue(PASSWORD);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
   });
 
   test('a refused session logs the failure without the access token, and clears it', async ({ page }) => {

@@ -13,7 +13,7 @@ const NOT_YOU = 'Not you? Sign up with another account';
 async function signedInOnSignup(page: Page): Promise<string> {
   await page.goto('/app.login/login');
   await page.getByLabel('Email').fill('grace@example.com');
-  await page.getByLabel('Password').fill(SEED_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('dash-path')).toHaveText('/dash/redirect');
   const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);

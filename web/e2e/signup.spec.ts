@@ -145,7 +145,10 @@ test.describe('/signup', () => {
     await page.goto('/app.login/signup');
     await fillSignupForm(page);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toHaveText('We could not create your account. Please try again.');
+    // Issue 34: by the Problem's type (server-error), not its English detail.
+    await expect(page.getByRole('alert')).toHaveText(
+      'The service is not answering right now. Please try again in a moment.',
+    );
     await expectAccessible(page);
   });
 

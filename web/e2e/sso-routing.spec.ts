@@ -42,7 +42,7 @@ test.describe('/login routes a company address to its single sign-on', () => {
     });
     console.log(`SSO offer ${ms} ms after the last keystroke (lookup round trip 150 ms, debounce 100 ms)`);
     expect(ms).toBeGreaterThanOrEqual(250);
-    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
     await expectAccessible(page);
     await offer(page).click();
@@ -78,6 +78,23 @@ test.describe('/login routes a company address to its single sign-on', () => {
     await page.getByRole('link', { name: 'Sign in with your password instead' }).click();
     await expect(page).toHaveURL(/\/app\.login\/login\?email=ada%40example\.com$/);
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+  });
+
+  test('a sub-domain address is routed through its company’s e-mail matchers (/ssoconfig/emailMatchers)', async ({
+    page,
+  }) => {
+    const asked = ssoLookups(page);
+    await page.goto('/app.login/login');
+    await page.getByLabel('Email').fill('ada@eu.engines.example.com');
+    await expect(page.getByText('engines.example.com signs in with single sign-on.')).toBeVisible();
+    await expect(offer(page)).toHaveAttribute('href', '/sso/login/engines.example.com');
+    expect(asked).toEqual(['eu.engines.example.com', 'emailMatchers']);
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    // /login/sso sends the visitor to the company's sign-in too, not to the sub-domain's (which has none).
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    const leaving = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/sso/login/'));
+    await page.getByRole('button', { name: 'Continue with SSO' }).click();
+    expect(new URL((await leaving).url()).pathname).toBe('/sso/login/engines.example.com');
   });
 
   test('a lookup that fails offers nothing on /login, and /login/sso lets the backend decide', async ({ page }) => {

@@ -15,7 +15,7 @@ test.describe('§4 while a call is on its way', () => {
     const release = await holdRequests(page, apiPath(/^\/login$/));
     await page.goto('/app.login/login');
     await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('Correct-Horse-9');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     const pending = page.getByRole('button', { name: 'Signing in…' });
     await expect(pending).toBeDisabled();

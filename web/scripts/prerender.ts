@@ -1,17 +1,44 @@
-// Writes dist/login.html: /app.login/login rendered to HTML at build time, so the front door paints as soon as its
-// HTML and CSS arrive instead of waiting for ~80 KB of JavaScript (the app then hydrates the same markup). The site
-// server sends it for /app.login/login; every other route gets the empty index.html. Run by `npm run build -w web`,
-// after the client build and the server build of src/prerender.tsx.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Writes each locale's shell (dist/index.html in English, dist/index.<locale>.html) and dist/login.html and
+// dist/login.<locale>.html: /app.login/login rendered to HTML at build time, once per locale, so the front door paints as soon as its HTML and CSS arrive instead of waiting for ~80 KB of JavaScript
+// (the app then hydrates the same markup), and paints in the visitor's language from the start (issue 34: no
+// English flash; the host picks the file, server/src/app-mount.ts). Every other route gets the empty index.html.
+// Run by `npm run build -w web`, after the client build and the server build of src/prerender.tsx.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const entry = new URL('../dist-ssr/prerender.js', import.meta.url);
-const { render } = (await import(entry.href)) as { render: (path: string) => string };
+const { render } = (await import(entry.href)) as { render: (path: string, locale: string) => string };
 
 const index = readFileSync(new URL('index.html', dist), 'utf8');
 const empty = '<div id="root"></div>';
 if (!index.includes(empty)) throw new Error(`dist/index.html has no ${empty} to fill`);
-const markup = render('/app.login/login');
-if (!markup.includes('<form')) throw new Error('The pre-rendered /login has no form: check src/prerender.tsx');
-writeFileSync(new URL('login.html', dist), index.replace(empty, `<div id="root">${markup}</div>`));
-console.log(`dist/login.html: /app.login/login pre-rendered (${markup.length} characters of markup)`);
+const assets = readdirSync(new URL('assets/', dist));
+/** A locale's part of the catalogue, as the build named it (vite.config.ts). */
+function textsFile(locale: string, part: string): string {
+  const file = assets.find((name) => name.startsWith(`i18n-${locale}-${part}-`) && name.endsWith('.js'));
+  if (!file) throw new Error(`No i18n-${locale}-${part} chunk in dist/assets`);
+  return file;
+}
+const preload = (file: string) => `  <link rel="modulepreload" crossorigin href="/app.login/assets/${file}">\n`;
+
+for (const [locale, dir] of [
+  ['en', 'ltr'],
+  ['de', 'ltr'],
+  ['ar', 'rtl'],
+] as const) {
+  // The shell of every route in this locale: its language on <html>, its core texts fetched beside the entry (the
+  // first render waits for them).
+  const shell = index
+    .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
+    .replace('</head>', `${preload(textsFile(locale, 'core'))}  </head>`);
+  if (!shell.includes(`lang="${locale}" dir=`)) throw new Error('dist/index.html has no <html lang="en"> to change');
+  const markup = render('/app.login/login', locale);
+  if (!markup.includes('<form')) throw new Error('The pre-rendered /login has no form: check src/prerender.tsx');
+  const login = shell
+    .replace(empty, `<div id="root">${markup}</div>`)
+    .replace('</head>', `${preload(textsFile(locale, 'login'))}  </head>`);
+  const suffix = locale === 'en' ? '' : `.${locale}`;
+  writeFileSync(new URL(`index${suffix}.html`, dist), shell);
+  writeFileSync(new URL(`login${suffix}.html`, dist), login);
+  console.log(`dist/login${suffix}.html: /app.login/login pre-rendered in ${locale} (${markup.length} characters)`);
+}

@@ -3,11 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { resumeSession } from './lib/api/load-api-client.js';
 import { markSessionChecked, session } from './lib/api/session.js';
-import { preferredLocale, prefetchLocale } from './lib/i18n/locale.js';
+import { type Locale, OFFERED, preferredLocale, setLocale, wantTexts } from './lib/i18n/locale.js';
 import './app/styles.css';
 
-// A visitor who reads another language: its texts start on their way now, to be shown once the page has hydrated.
-prefetchLocale(preferredLocale());
+const LOCALE_TAGS: string[] = OFFERED;
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 const app = (
@@ -15,10 +14,23 @@ const app = (
     <App />
   </StrictMode>
 );
-// /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup, as a
-// transition, so React yields to the browser between pieces instead of holding the main thread in one long task.
-// Every other route starts empty and renders here.
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// Issue 34: no English flash. The first render is in the visitor's language: the host sends the page in it (<html
+// lang>, /login pre-rendered; server/src/app-mount.ts), with its texts named for the browser to fetch beside this
+// script; they must be here before the first render (and before hydration matches the pre-rendered markup). If they
+// cannot come, English; if English cannot either, the page renders without texts rather than not at all.
+const prerendered = root.hasChildNodes();
+const shown = document.documentElement.lang;
+const first = (LOCALE_TAGS.includes(shown) ? shown : preferredLocale()) as Locale;
+if (prerendered) wantTexts('login');
+void setLocale(first)
+  .catch(() => setLocale('en'))
+  .catch(() => undefined)
+  .then(() => {
+    // /login arrives pre-rendered (scripts/prerender.ts) so it paints before this script runs: hydrate that markup,
+    // as a transition, so React yields to the browser between pieces instead of holding the main thread in one
+    // long task.
+    if (prerendered) startTransition(() => void hydrateRoot(root, app));
+    else createRoot(root).render(app);
+  });
 // §4: resume an existing session through GET /token/user; a failure clears it. Screens that depend on it wait.
 void resumeSession(session.accessToken !== undefined).finally(markSessionChecked);

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Mount, readOnly } from './mount.js';
+import { pageLocale } from './page-locale.js';
 import { writeMeta } from './page-meta.js';
 import { APP_BASE, cacheControl, isTokenRoute } from './routes.js';
 import { styleElementsOf } from './security-headers.js';
@@ -54,13 +55,20 @@ export function appMount(options: AppMountOptions): Mount {
       if (!hit.rest.endsWith('.html') && (await hit.files(options.appDir))) return;
       if (/^\/assets\//i.test(hit.rest)) return hit.sendText(404, 'Not found');
       // Client-side routes: the app decides what to show, including its own not-found screen. /login, the front door,
-      // comes pre-rendered by the build (web/scripts/prerender.ts) when that page exists.
-      const page = (/^\/login\/?$/i.test(hit.rest) && (await shell('login.html'))) || (await shell('index.html'));
+      // comes pre-rendered by the build (web/scripts/prerender.ts) when that page exists, in the visitor's language.
+      // Every page in the visitor's language (issue 34: no English flash), by the build's shell for it.
+      const login = /^\/login\/?$/i.test(hit.rest);
+      const locale = pageLocale(hit.url, hit.req.headers.cookie, hit.req.headers['accept-language']);
+      const inLocale = async (name: string) =>
+        (locale !== 'en' && (await shell(`${name}.${locale}.html`))) || (await shell(`${name}.html`));
+      const page = (login && (await inLocale('login'))) || (await inLocale('index'));
       if (!page) return hit.sendText(503, 'The sign-in app is not built: run `npm run build`.');
       // The app's stylesheet comes inline (web/scripts/inline-css.ts): allow exactly that element by its hash.
       hit.pageHeaders({ styleElements: page.styles });
       const cache = isTokenRoute(hit.path) ? cacheControl.tokenPage : cacheControl.page;
-      hit.send(200, 'text/html; charset=utf-8', page.html, { 'Cache-Control': cache }, page.key);
+      // A page's bytes depend on the visitor's languages and remembered choice: a shared cache must keep them apart.
+      const vary = { Vary: 'Accept-Encoding, Accept-Language, Cookie' };
+      hit.send(200, 'text/html; charset=utf-8', page.html, { 'Cache-Control': cache, ...vary }, page.key);
     }),
   };
 }

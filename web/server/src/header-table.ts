@@ -75,6 +75,12 @@ export function headerTable(): HeaderRow[] {
       value: 'Accept-Encoding',
       where: 'answers that may be compressed (brotli or gzip, written at build for files)',
     },
+    {
+      name: 'Vary',
+      value: 'Accept-Encoding, Accept-Language, Cookie',
+      where:
+        "`/app.login/login`, pre-rendered in the visitor's language (`?lang=`, the `runofshow.locale` cookie, Accept-Language)",
+    },
   ];
 }
 

@@ -81,6 +81,24 @@ describe('the built app', () => {
     expect(root.headers.get('location')).toBe('/app.login/login');
   });
 
+  it('sends every page, /login pre-rendered, in the visitor’s language, and says what it depends on (issue 34)', async () => {
+    const login = (headers: Record<string, string>, query = '') =>
+      fetch(`${proxy.url}/app.login/login${query}`, { headers });
+    const german = await login({ 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.8' });
+    expect(await german.text()).toContain('<h1>Anmelden</h1>');
+    expect(german.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+    expect(await (await login({ 'Accept-Language': 'de', Cookie: 'runofshow.locale=en' })).text()).toContain(
+      '<h1>Sign in</h1>',
+    );
+    expect(await (await login({ 'Accept-Language': 'en' }, '?lang=de')).text()).toContain('<h1>Anmelden</h1>');
+    // A locale the build did not pre-render (here Arabic): the English page, which the app switches after loading.
+    expect(await (await login({ 'Accept-Language': 'ar' })).text()).toContain('<h1>Sign in</h1>');
+    // Every other page: the shell in the visitor's language.
+    const forgot = await fetch(`${proxy.url}/app.login/forgot`, { headers: { 'Accept-Language': 'de' } });
+    expect(await forgot.text()).toContain('<html lang="de">');
+    expect(forgot.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+  });
+
   it('serves hashed assets as immutable, documents as no-cache, and 404s a missing asset', async () => {
     const asset = await fetch(`${proxy.url}/app.login/assets/main-abc.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -121,7 +139,8 @@ describe('the built app', () => {
     expect((await rawGet(url, 'br;q=1, gzip;q=0.5')).headers['content-encoding']).toBe('br');
     expect((await rawGet(url, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
     expect((await rawGet(url, 'identity')).headers['content-encoding']).toBeUndefined();
-    expect((await rawGet(url, 'gzip')).headers.vary).toBe('Accept-Encoding');
+    // A document also depends on the visitor's language (issue 34).
+    expect((await rawGet(url, 'gzip')).headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
   });
 
   it('never serves a file outside its folder', async () => {

@@ -19,6 +19,8 @@ export async function builtApp(operations = ['auth.login', 'users.hasTwoFactorAu
   const head = `<head><meta name="api-endpoint" content="" /><meta name="api-key" content="" /><style>${STYLE}</style></head>`;
   await writeFile(join(app, 'index.html'), head);
   await writeFile(join(app, 'login.html'), `${head}<div id="root"><h1>Sign in</h1></div>`);
+  await writeFile(join(app, 'login.de.html'), `${head}<div id="root"><h1>Anmelden</h1></div>`);
+  await writeFile(join(app, 'index.de.html'), `<html lang="de">${head}`);
   await writeFile(join(app, 'assets', 'main-abc.js'), 'console.log(1)');
   await writeFile(join(app, 'assets', 'big-abc.js'), BIG);
   await writeFile(join(app, 'assets', 'big-abc.js.gz'), gzipSync(BIG));

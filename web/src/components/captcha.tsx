@@ -22,18 +22,18 @@ let bypassAnnounced = false;
 let visitorEngaged = false;
 
 /**
- * Invisible hCaptcha (§7). Its library (~6.5 KB gzip) and hCaptcha's own script load when the visitor first uses
+ * Invisible hCaptcha (§7). `eager`: the visitor has used the form already (CaptchaSlot). Its library (~6.5 KB gzip) and hCaptcha's own script load when the visitor first uses
  * the form around it (a key, a click, an input, a password manager's fill) or asks for a token, never on arrival:
  * a visitor who only looks contacts no third party, and the screen's first load stays within its budget. The site
  * key comes from `<meta name="hcaptcha-sitekey">`; without one the captcha is bypassed and the console says so. A
  * library that fails to download surfaces as a render error, so the surrounding section error boundary offers
  * Reload.
  */
-export function Captcha({ ref }: { ref: Ref<CaptchaHandle> }) {
+export function Captcha({ ref, eager = false }: { ref: Ref<CaptchaHandle>; eager?: boolean }) {
   const [siteKey] = useState(configuredSiteKey);
   const [Widget, setWidget] = useState<typeof HCaptcha>();
   const [loadError, setLoadError] = useState<unknown>();
-  const [wanted, setWanted] = useState(visitorEngaged);
+  const [wanted, setWanted] = useState(visitorEngaged || eager);
   const anchor = useRef<HTMLSpanElement>(null);
   const instance = useRef<HCaptcha | null>(null);
   // Whether hCaptcha's script has rendered the widget. react-hcaptcha 2.2's `execute({ async: true })` before then

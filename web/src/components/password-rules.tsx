@@ -2,7 +2,8 @@ import { type ComponentProps, useId, useState } from 'react';
 import { messages } from '../lib/messages.js';
 import { passwordRules } from '../lib/validation.js';
 import './password-rules.css';
-import { TextField } from '@runofshow/ui/text-field';
+import { PasswordField } from '@runofshow/ui/password-field';
+import { passwordTexts } from './password-texts.js';
 
 /**
  * §5 'Passwords must contain:' — each rule with a tick or a cross as the visitor types. It floats over the form
@@ -30,7 +31,7 @@ function PasswordRules({ id, value, open }: { id: string; value: string; open: b
   );
 }
 
-type TextFieldProps = ComponentProps<typeof TextField>;
+type PasswordFieldProps = ComponentProps<typeof PasswordField>;
 
 /**
  * A new-password field (sign-up, invitation, reset) with the §5 rules tooltip wired to it: shown on focus, hidden on
@@ -39,12 +40,12 @@ type TextFieldProps = ComponentProps<typeof TextField>;
 export function NewPasswordField({
   onBlur,
   ...field
-}: Omit<TextFieldProps, 'type' | 'autoComplete' | 'describedBy' | 'onFocus' | 'onKeyDown' | 'children'>) {
+}: Omit<PasswordFieldProps, 'texts' | 'autoComplete' | 'describedBy' | 'onFocus' | 'onKeyDown' | 'children'>) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
-    <TextField
-      type="password"
+    <PasswordField
+      texts={passwordTexts()}
       autoComplete="new-password"
       describedBy={id}
       onFocus={() => setOpen(true)}
@@ -58,6 +59,6 @@ export function NewPasswordField({
       {...field}
     >
       <PasswordRules id={id} value={field.value} open={open} />
-    </TextField>
+    </PasswordField>
   );
 }

@@ -19,6 +19,10 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 
   locked?: boolean;
   /** Extra description (e.g. the password rules tooltip), linked to the input for assistive tech. */
   describedBy?: string;
+  /** A control inside the input's box, at its end (the password field's show button). */
+  addon?: ReactNode;
+  /** News that is not an error (Caps Lock is on), in the message line while there is no error. */
+  notice?: string | undefined;
   children?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
@@ -27,7 +31,19 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 
  * A labelled input with its message under the field. The message line is an aria-live region, so a rule broken
  * while typing or on submit is announced, and it always takes its height, so a message never shifts the layout.
  */
-export function TextField({ label, value, onValueChange, error, locked, describedBy, children, ref, ...input }: Props) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  locked,
+  describedBy,
+  addon,
+  notice,
+  children,
+  ref,
+  ...input
+}: Props) {
   const id = useId();
   const messageId = `${id}-message`;
   const own = useRef<HTMLInputElement>(null);
@@ -44,19 +60,22 @@ export function TextField({ label, value, onValueChange, error, locked, describe
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        ref={own}
-        id={id}
-        value={value}
-        readOnly={locked || input.readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy ? `${messageId} ${describedBy}` : messageId}
-        onChange={(event) => onValueChange(event.currentTarget.value)}
-      />
+      <div className={addon ? 'field-control field-control-addon' : 'field-control'}>
+        <input
+          {...input}
+          ref={own}
+          id={id}
+          value={value}
+          readOnly={locked || input.readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy ? `${messageId} ${describedBy}` : messageId}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+        />
+        {addon}
+      </div>
       {children}
-      <p id={messageId} className="field-message" aria-live="polite">
-        {error}
+      <p id={messageId} className={error ? 'field-message' : 'field-message field-notice'} aria-live="polite">
+        {error ?? notice}
       </p>
     </div>
   );

@@ -1,11 +1,11 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
-import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
-import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import type { CaptchaHandle } from '../../components/captcha.js';
+import { CaptchaSlot } from '../../components/captcha-slot.js';
 import { EmailField } from '../../components/email-field.js';
 import { submitWithCaptcha } from '../../components/submit-with-captcha.js';
 import { useForm } from '../../components/use-form.js';
@@ -53,14 +53,9 @@ export function ForgotPage() {
         <Alert type="success">{messages.forgotSent}</Alert>
       ) : (
         <form {...form.props} aria-label={messages.forgotTitle}>
-          {state.status === 'error' ? <Alert type="failure">{messages.forgotFailed}</Alert> : null}
+          {state.status === 'error' ? <Alert type="failure">{messages[state.problem ?? 'forgotFailed']}</Alert> : null}
           <EmailField label={messages.email} autoComplete="email" {...form.field('email')} />
-          <SectionErrorBoundary
-            label={messages.captcha}
-            texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
-          >
-            <Captcha ref={captcha} />
-          </SectionErrorBoundary>
+          <CaptchaSlot ref={captcha} />
           <Button type="submit" block disabled={!canSend} busy={state.status === 'requesting'}>
             {messages.forgotSend}
           </Button>

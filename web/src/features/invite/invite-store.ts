@@ -2,9 +2,12 @@ import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
-import { signUpAndSignIn } from '../../lib/api/sign-up-and-in.js';
+import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, SIGN_UP_INDUSTRY } from '../../lib/sign-up.js';
+
+// Fetched on submit, with the captcha's token, not with the screen (its first load: issue 34's budget).
+const loadSignUp = () => import('../../lib/api/sign-up-and-in.js');
 
 /**
  * §4 invite: `expired` is set when the token lookup fails, `sent` when the resend succeeded. `email` and `url` come
@@ -22,6 +25,8 @@ const initial = (token: string) => ({
   signUpInProgress: false,
   conflict: false,
   failed: false,
+  /** Why the sign-up failed, by its Problem `type` (issue 34). */
+  problem: undefined as ProblemText | undefined,
 });
 
 export const inviteState = proxy(initial(''));
@@ -70,11 +75,20 @@ export async function signUpInvited(
   inviteState.conflict = false;
   const email = inviteState.email;
   try {
-    await signUpAndSignIn({ ...form, email, captcha, industry: SIGN_UP_INDUSTRY, timezone: browserTimeZone() });
+    await (await loadSignUp()).signUpAndSignIn({
+      ...form,
+      email,
+      captcha,
+      industry: SIGN_UP_INDUSTRY,
+      timezone: browserTimeZone(),
+    });
     return { kind: 'invited', inviteUrl: inviteState.url };
   } catch (error) {
     if (error instanceof ConflictError) inviteState.conflict = true;
-    else if (!isCancelled(error)) inviteState.failed = true;
+    else if (!isCancelled(error)) {
+      inviteState.failed = true;
+      inviteState.problem = problemText(error);
+    }
     return undefined;
   } finally {
     inviteState.signUpInProgress = false;

@@ -1,12 +1,12 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
-import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { TextField } from '@runofshow/ui/text-field';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
-import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import type { CaptchaHandle } from '../../components/captcha.js';
+import { CaptchaSlot } from '../../components/captcha-slot.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-captcha.js';
 import { useForm } from '../../components/use-form.js';
@@ -15,7 +15,9 @@ import { messages } from '../../lib/messages.js';
 import { destinationAfterSignUp } from '../../lib/return-url.js';
 import { firstIssue, nameSchema, newPasswordSchema } from '../../lib/validation.js';
 import { inviteState, lookUpInvite, signUpInvited } from './invite-store.js';
-import { ResendInviteForm } from './resend-invite-form.js';
+
+// Only a visitor whose link is invalid needs it: fetched when the lookup says so, not with the screen (its budget).
+const ResendInviteForm = lazy(() => import('./resend-invite-form.js').then((m) => ({ default: m.ResendInviteForm })));
 
 /** §2 /signup/invited/:token: the invited address is fixed; an invalid or expired link offers a new one. */
 export function InvitedSignupPage({ token }: { token: string }) {
@@ -31,7 +33,9 @@ export function InvitedSignupPage({ token }: { token: string }) {
         <Alert type="warning" title={messages.inviteInvalid}>
           <p>{messages.inviteInvalidText}</p>
         </Alert>
-        <ResendInviteForm token={token} />
+        <Suspense fallback={null}>
+          <ResendInviteForm token={token} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -76,7 +80,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
   return (
     <form {...form.props} aria-label={messages.inviteTitle} aria-busy={loading || form.busy}>
       {state.conflict ? <Alert type="failure">{messages.signupConflict}</Alert> : null}
-      {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+      {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
       <div className="field-row">
         <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
         <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />
@@ -92,14 +96,7 @@ function InvitedForm({ loading }: { loading: boolean }) {
         autoComplete="username"
       />
       <NewPasswordField label={messages.password} {...field('password')} />
-      {loading ? null : (
-        <SectionErrorBoundary
-          label={messages.captcha}
-          texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
-        >
-          <Captcha ref={captcha} />
-        </SectionErrorBoundary>
-      )}
+      {loading ? null : <CaptchaSlot ref={captcha} />}
       <Button type="submit" block disabled={loading || !form.valid || busy} busy={busy}>
         {busy ? messages.creatingAccount : messages.createAccount}
       </Button>

@@ -1,16 +1,18 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button, buttonClass } from '@runofshow/ui/button';
+import { PasswordField } from '@runofshow/ui/password-field';
 import { TextField } from '@runofshow/ui/text-field';
 import { type ClipboardEvent, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
+import { passwordTexts } from '../../components/password-texts.js';
 import { useForm } from '../../components/use-form.js';
 import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
-import { emailDomain, ssoLoginPath } from '../../lib/sso-domain.js';
+import { emailDomain, ssoLoginPath, ssoPathOf } from '../../lib/sso-domain.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
 import { LockoutCountdown } from './lockout-countdown.js';
 import {
@@ -92,7 +94,9 @@ export function LoginPage() {
       }
     >
       <form {...form.props} aria-label={messages.signIn}>
-        {state.failure?.kind === 'failed' ? <Alert type="failure">{messages.loginFailed}</Alert> : null}
+        {state.failure?.kind === 'failed' ? (
+          <Alert type="failure">{messages[state.failure.problem ?? 'loginFailed']}</Alert>
+        ) : null}
         {state.failure?.kind === 'lockout' ? (
           <Alert type="failure">
             <p>
@@ -126,9 +130,9 @@ export function LoginPage() {
               spellCheck={false}
               {...form.field('email')}
             />
-            <TextField
+            <PasswordField
               label={messages.password}
-              type="password"
+              texts={passwordTexts()}
               autoComplete="current-password"
               {...form.field('password')}
             />
@@ -147,8 +151,11 @@ export function LoginPage() {
         <div className="sso-offer" aria-live="polite">
           {ssoOffered ? (
             <>
-              <p>{messages.ssoOffer(emailDomain(state.email) ?? '')}</p>
-              <a className={buttonClass({ color: 'outline', block: true })} href={ssoLoginPath(state.email)}>
+              <p>{messages.ssoOffer(state.ssoDomain ?? emailDomain(state.email) ?? '')}</p>
+              <a
+                className={buttonClass({ color: 'outline', block: true })}
+                href={state.ssoDomain ? ssoPathOf(state.ssoDomain) : ssoLoginPath(state.email)}
+              >
                 {messages.continueWithSso}
               </a>
             </>

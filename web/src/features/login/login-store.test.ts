@@ -32,6 +32,17 @@ describe('login store (§4)', () => {
   it('says a refused sign-in failed', async () => {
     answerWith(() => problem(401));
     expect(await login()).toBe(false);
-    expect(loginState).toMatchObject({ status: 'LOGGED_OUT', failure: { kind: 'failed' } });
+    expect(loginState).toMatchObject({ status: 'LOGGED_OUT', failure: { kind: 'failed', problem: undefined } });
+  });
+
+  it('says the service is not answering, by the Problem type, rather than blaming the password (issue 34)', async () => {
+    answerWith(() =>
+      Response.json(
+        { type: 'https://errors.runofshow.dev/service-unavailable', title: 'Unavailable', status: 503, detail: 'x' },
+        { status: 503, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    );
+    expect(await login()).toBe(false);
+    expect(loginState.failure).toEqual({ kind: 'failed', problem: 'problemUnavailable' });
   });
 });

@@ -2,8 +2,9 @@ import { RateLimitError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { startSession } from '../../lib/api/session.js';
-import { lookUpSso, type SsoAnswer } from '../../lib/api/sso-lookup.js';
+import type { SsoAnswer } from '../../lib/api/sso-lookup.js';
 import { loadTlds } from '../../lib/tld-list.js';
 import { emailSchema, firstIssue } from '../../lib/validation.js';
 
@@ -15,9 +16,15 @@ type LoginStatus = 'LOGGED_OUT' | 'PENDING' | 'LOGGED_IN';
  */
 export type TwoFactorStatus = 'PENDING' | 'ENABLED' | 'DISABLED' | 'ERROR';
 /** `until`: when the 429's Retry-After runs out (epoch ms); undefined when it did not say or the wait is over. */
-type LoginFailure = { kind: 'failed' } | { kind: 'lockout'; until: number | undefined };
+type LoginFailure =
+  | { kind: 'failed'; problem?: ProblemText | undefined }
+  | { kind: 'lockout'; until: number | undefined };
 
 const HAS2FA_DEBOUNCE_MS = 100;
+
+// The SSO lookup's code comes with the visitor's first keystroke, beside the API client, not with the page: every
+// screen's first load carries the entry (issue 34's budgets).
+const loadSsoLookup = () => import('../../lib/api/sso-lookup.js');
 
 export const loginState = proxy({
   email: '',
@@ -27,6 +34,8 @@ export const loginState = proxy({
   twoFactor: undefined as TwoFactorStatus | undefined,
   /** Issue 34: whether the address's company signs in through single sign-on, asked alongside two-factor. */
   sso: undefined as SsoAnswer | 'PENDING' | undefined,
+  /** The configured domain it signs in through, when `sso` is 'sso' (a sub-domain's company's). */
+  ssoDomain: undefined as string | undefined,
   step: 'password' as 'password' | 'token',
   failure: undefined as LoginFailure | undefined,
 });
@@ -42,6 +51,7 @@ export function setEmail(email: string): void {
   // Typing is the cue to fetch what signing in needs (the TLD list and the API client), before the lookup asks.
   void loadTlds();
   void loadApiClient().catch(() => undefined);
+  void loadSsoLookup().catch(() => undefined);
   loginState.email = email;
   loginState.step = 'password';
   clearTimeout(lookupTimer);
@@ -62,12 +72,16 @@ export function setEmail(email: string): void {
       loginState.sso = undefined;
       return;
     }
-    lookUpSso(email).then(
-      (answer) => {
-        if (seq === lookupSeq) loginState.sso = answer;
-      },
-      () => undefined, // cancelled: the cancel put the state back
-    );
+    loadSsoLookup()
+      .then(({ lookUpSso }) => lookUpSso(email))
+      .then(
+        (found) => {
+          if (seq !== lookupSeq) return;
+          loginState.sso = found.answer;
+          loginState.ssoDomain = found.answer === 'sso' ? found.domain : undefined;
+        },
+        () => undefined, // cancelled: the cancel put the state back
+      );
     try {
       const api = await loadApiClient();
       const data = await api.users.hasTwoFactorAuth({ params: { email: email.trim() } });
@@ -119,7 +133,7 @@ export async function login(): Promise<boolean> {
     loginState.failure =
       error instanceof RateLimitError
         ? { kind: 'lockout', until: error.retryAfter ? Date.now() + error.retryAfter * 1000 : undefined }
-        : { kind: 'failed' };
+        : { kind: 'failed', problem: problemText(error) };
     return false;
   }
 }

@@ -1,11 +1,12 @@
 import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button, buttonClass } from '@runofshow/ui/button';
-import { TextField } from '@runofshow/ui/text-field';
+import { PasswordField } from '@runofshow/ui/password-field';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useSearch } from 'wouter';
 import { NewPasswordField } from '../../components/password-rules.js';
+import { passwordTexts } from '../../components/password-texts.js';
 import { useForm } from '../../components/use-form.js';
 import { withEmail } from '../../lib/carry-email.js';
 import { messages } from '../../lib/messages.js';
@@ -69,9 +70,9 @@ function ResetForm({ token, email }: { token: string; email: string }) {
         ) : null}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <NewPasswordField label={messages.newPassword} {...form.field('newPassword')} />
-        <TextField
+        <PasswordField
           label={messages.confirmNewPassword}
-          type="password"
+          texts={passwordTexts()}
           autoComplete="new-password"
           {...form.field('confirmPassword')}
         />

@@ -2,12 +2,12 @@ import { Alert } from '@runofshow/ui/alert';
 import { AuthCard } from '@runofshow/ui/auth-card';
 import { Button } from '@runofshow/ui/button';
 import { Dialog } from '@runofshow/ui/dialog';
-import { SectionErrorBoundary } from '@runofshow/ui/section-error-boundary';
 import { TextField } from '@runofshow/ui/text-field';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Captcha, type CaptchaHandle } from '../../components/captcha.js';
+import type { CaptchaHandle } from '../../components/captcha.js';
+import { CaptchaSlot } from '../../components/captcha-slot.js';
 import { EmailField } from '../../components/email-field.js';
 import { NewPasswordField } from '../../components/password-rules.js';
 import { signUpSteps, submitWithCaptcha } from '../../components/submit-with-captcha.js';
@@ -113,7 +113,7 @@ export function SignupPage() {
         <Alert type="basic" live={false}>
           <p>{messages.signedInAs(`${user.firstName} ${user.lastName}`, user.email)}</p>
         </Alert>
-        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
         <div className="stack">
           <Button block busy={busy} disabled={busy} onClick={async () => finish(await createTeamForSignedInUser())}>
             {messages.createTeam}
@@ -150,7 +150,7 @@ export function SignupPage() {
       }
     >
       <form {...form.props} aria-label={messages.signupTitle}>
-        {state.failed ? <Alert type="failure">{messages.signupFailed}</Alert> : null}
+        {state.failed ? <Alert type="failure">{messages[state.problem ?? 'signupFailed']}</Alert> : null}
         <div className="field-row">
           <TextField label={messages.firstName} autoComplete="given-name" {...field('firstName')} />
           <TextField label={messages.lastName} autoComplete="family-name" {...field('lastName')} />
@@ -158,12 +158,7 @@ export function SignupPage() {
         <EmailField label={messages.workEmail} autoComplete="email" locked={prefill.emailLocked} {...field('email')} />
         <NewPasswordField label={messages.password} {...field('password')} />
         <TextField label={messages.companyName} autoComplete="organization" {...field('company')} />
-        <SectionErrorBoundary
-          label={messages.captcha}
-          texts={{ text: messages.sectionErrorText, reload: messages.sectionErrorReload }}
-        >
-          <Captcha ref={captcha} />
-        </SectionErrorBoundary>
+        <CaptchaSlot ref={captcha} />
         <Button type="submit" block disabled={!form.valid || busy || !checked} busy={busy}>
           {busy ? messages.creatingAccount : messages.createAccount}
         </Button>

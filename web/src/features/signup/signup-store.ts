@@ -2,10 +2,13 @@ import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
+import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { session } from '../../lib/api/session.js';
-import { signUpAndSignIn } from '../../lib/api/sign-up-and-in.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
 import { browserTimeZone, defaultTeamName, SIGN_UP_INDUSTRY, teamTitle } from '../../lib/sign-up.js';
+
+// Fetched on submit, with the captcha's token, not with the screen (its first load: issue 34's budget).
+const loadSignUp = () => import('../../lib/api/sign-up-and-in.js');
 
 /** §4 sign-up: in progress, signed up, and the 409 'Sign Up Error' dialog. `failed`: any other error (not shown). */
 export const signupState = proxy({
@@ -13,6 +16,8 @@ export const signupState = proxy({
   signedUp: false,
   conflictDialogOpen: false,
   failed: false,
+  /** Why it failed, when the server said so by its Problem `type` (issue 34); else the general failure text. */
+  problem: undefined as ProblemText | undefined,
 });
 
 export interface SignUpForm {
@@ -42,7 +47,7 @@ export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpO
   const timezone = browserTimeZone();
   return run(async () => {
     try {
-      await signUpAndSignIn({
+      await (await loadSignUp()).signUpAndSignIn({
         firstName: form.firstName,
         lastName: form.lastName,
         email: form.email,
@@ -91,6 +96,7 @@ async function run(steps: () => Promise<SignUpOutcome | undefined>): Promise<Sig
     if (!isCancelled(error)) {
       console.error('Sign-up failed', error);
       signupState.failed = true;
+      signupState.problem = problemText(error);
     }
     return undefined;
   } finally {

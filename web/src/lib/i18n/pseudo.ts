@@ -1,5 +1,3 @@
-import { en, type Texts } from './en.js';
-
 // The pseudo-locale en-XA (never offered, chosen by ?lang=en-XA or a stored choice): every text 40 % longer and
 // accented, so a layout that only holds English shows it, and a text left out of the catalogue stands out in English.
 const ACCENTS: Record<string, string> = {
@@ -26,11 +24,14 @@ function stretch(text: string, accent: boolean): string {
   return `[${body}${pad.slice(0, Math.max(0, extra - 2))}]`;
 }
 
-export const pseudo = Object.fromEntries(
-  Object.entries(en).map(([key, value]) => [
-    key,
-    typeof value === 'function'
-      ? (...args: unknown[]) => stretch((value as (...a: unknown[]) => string)(...args), false)
-      : stretch(value, true),
-  ]),
-) as Texts;
+/** A part of the English catalogue in en-XA. */
+export function pseudo<T extends object>(english: T): T {
+  return Object.fromEntries(
+    Object.entries(english).map(([key, value]) => [
+      key,
+      typeof value === 'function'
+        ? (...args: unknown[]) => stretch((value as (...a: unknown[]) => string)(...args), false)
+        : stretch(String(value), true),
+    ]),
+  ) as T;
+}
