@@ -185,7 +185,7 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       const sent = body.length ? parseJson(body, 'application/json') : undefined;
       if (body.length && sent === undefined)
         return problemAnswer(req, res, 400, 'Bad request', 'The body is not JSON.');
-      const answer = controlAnswer(control, method, url.pathname, url.searchParams, sent);
+      const answer = await controlAnswer(control, method, url.pathname, url.searchParams, sent);
       return jsonAnswer(req, res, answer?.status ?? 404, answer?.body);
     }
     const started = performance.now();

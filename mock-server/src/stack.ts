@@ -110,9 +110,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await sandbox?.backend.stop();
     throw error;
   }
-  const control = new Control(sandbox ? { store: sandbox.engine.store, signIn: sandbox.state } : undefined);
+  const control = new Control(
+    sandbox
+      ? {
+          store: sandbox.engine.store,
+          signIn: sandbox.state,
+          turn: (work) => sandbox.engine.turns.run(work),
+        }
+      : undefined,
+  );
   control.journal.enabled = options.journal ?? true;
-  if (options.fixture) control.loadFixture(options.fixture);
+  if (options.fixture) await control.loadFixture(options.fixture);
   let front: RunningFront;
   // The sandbox answers its operations with state, so the scenario accounts of those operations are its seeded
   // accounts instead of Prefer choices; the others (SSO) still pick Prism's examples.

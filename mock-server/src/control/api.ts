@@ -70,13 +70,13 @@ export function readRule(body: unknown): RuleInput | string {
 }
 
 /** Answers one control call; undefined when the path is not the control API's. */
-export function controlAnswer(
+export async function controlAnswer(
   control: Control,
   method: string,
   path: string,
   query: URLSearchParams,
   body: unknown,
-): ControlAnswer | undefined {
+): Promise<ControlAnswer | undefined> {
   if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return undefined;
   const route = `${method.toUpperCase()} ${path.slice(CONTROL_PREFIX.length).replace(/\/+$/, '') || '/'}`;
   const ruleId = /^DELETE \/rules\/([\w-]+)$/.exec(route)?.[1];
@@ -118,11 +118,11 @@ export function controlAnswer(
       if (!control.state) return noState();
       const wrong = fixtureProblem(body);
       if (wrong) return problem(400, 'Bad request', wrong);
-      control.loadFixture(body as Fixture);
+      await control.loadFixture(body as Fixture);
       return { status: 204 };
     }
     case 'POST /reset':
-      control.reset();
+      await control.reset();
       return { status: 204 };
     default:
       return problem(404, 'Not found', `The control API has no ${route} (see ${CONTROL_PREFIX}/ in the catalogue).`);

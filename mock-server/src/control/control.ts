@@ -8,6 +8,11 @@ import { Journal } from './journal.js';
 export interface SandboxState {
   store: Store;
   signIn: SignInSandbox;
+  /**
+   * Runs a change of the whole state as one of the store's turns (engine/turns.ts): over a durable store (`--data`,
+   * DATABASE_URL) a loaded fixture is committed like any call's writes. Without it the change runs as it is.
+   */
+  turn?: (work: () => void) => Promise<void>;
 }
 
 /**
@@ -32,16 +37,25 @@ export class Control {
   }
 
   /** Loads a fixture and makes it the state `reset` returns to. */
-  loadFixture(fixture: Fixture): void {
-    if (!this.state) throw new Error('the mock runs without the sandbox: it has no state to load');
-    loadFixture(fixture, this.state.store, this.state.signIn);
+  async loadFixture(fixture: Fixture): Promise<void> {
+    const { state } = this;
+    if (!state) throw new Error('the mock runs without the sandbox: it has no state to load');
+    await this.#turn(() => loadFixture(fixture, state.store, state.signIn));
     this.#resetTo = structuredClone(fixture);
   }
 
   /** Back to the last fixture loaded (the seeded world by default), with no rules and an empty journal. */
-  reset(): void {
-    if (this.state && this.#resetTo) loadFixture(this.#resetTo, this.state.store, this.state.signIn);
+  async reset(): Promise<void> {
+    const { state } = this;
+    const to = this.#resetTo;
+    if (state && to) await this.#turn(() => loadFixture(to, state.store, state.signIn));
     this.faults.clear();
     this.journal.clear();
+  }
+
+  #turn(work: () => void): Promise<void> {
+    if (this.state?.turn) return this.state.turn(work);
+    work();
+    return Promise.resolve();
   }
 }
