@@ -1,6 +1,7 @@
 // The fixture file: the sandbox's whole state as JSON (issue 32). Written with the `Store` interface alone (`all`,
 // `put`, `remove`), so any store behind the engine exports and loads the same file.
 import type { Kind } from '../sandbox/effects/types.js';
+import { fileSecret } from '../sandbox/engine/files.js';
 import type { Store, StoredRecord } from '../sandbox/engine/store.js';
 import type { SignInSandbox, SignInSnapshot } from '../sandbox/sandbox.js';
 
@@ -72,10 +73,16 @@ const fromJson = (value: unknown): unknown => {
   return value;
 };
 
+function withoutSecret(record: StoredRecord): StoredRecord {
+  const { secret: _secret, ...rest } = record;
+  return rest as StoredRecord;
+}
+
 export function exportFixture(store: Store, signIn: SignInSandbox): Fixture {
   const records: Partial<Record<Kind, StoredRecord[]>> = {};
   for (const kind of KINDS) {
-    const all = [...store.all(kind)];
+    // A file's signing secret (engine/files.ts) stays with the running sandbox: a fixture is a file people share.
+    const all = [...store.all(kind)].map((record) => (kind === 'blobs' ? withoutSecret(record) : record));
     if (all.length) records[kind] = toJson(all) as StoredRecord[];
   }
   return { format: FIXTURE_FORMAT, version: 1, records, signIn: signIn.snapshot() };
@@ -112,7 +119,13 @@ export function loadFixture(fixture: Fixture, store: Store, signIn: SignInSandbo
   if (problem) throw new Error(`not a fixture: ${problem}`);
   for (const kind of KINDS) {
     for (const record of [...store.all(kind)]) store.remove(kind, record._id);
-    for (const record of fixture.records[kind] ?? []) store.put(kind, fromJson(record) as StoredRecord);
+    for (const record of fixture.records[kind] ?? []) {
+      const stored = fromJson(record) as StoredRecord;
+      store.put(
+        kind,
+        kind === 'blobs' && typeof stored.secret !== 'string' ? { ...stored, secret: fileSecret() } : stored,
+      );
+    }
   }
   signIn.restore(fixture.signIn);
 }
