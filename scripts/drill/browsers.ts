@@ -2,7 +2,7 @@
 // site, in a context of its own, until the time is up. Their writes are recorded from the requests the page sends
 // (each /api POST and the Idempotency-Key it carries, the same on every try); what a visitor saw go wrong is kept
 // with the page's own words.
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page, type Request } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
 import type { VisitorError, WriteRecord } from './visitors.js';
 
@@ -36,6 +36,14 @@ async function walk(
   figures: BrowserFigures,
   screenshot: string | undefined,
 ): Promise<void> {
+  // A request's headers are read after the event, and the visitor's context may close first (its run ended, or a host
+  // was killed under it): that rejection crashed the whole drill (2026-11-26). Such a write is not the browser's to
+  // count; the sandbox's ledger counts every write anyway.
+  const headersOf = (request: Request) =>
+    request.allHeaders().catch((error: unknown) => {
+      if (/has been closed/.test(String(error))) return undefined;
+      throw error;
+    });
   for (let i = 0; going(); i++) {
     const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: site });
     const page = await context.newPage();
@@ -53,16 +61,16 @@ async function walk(
     const isWrite = (method: string, url: string) => method === 'POST' && new URL(url).pathname.startsWith('/api/');
     page.on('request', (request) => {
       if (!isWrite(request.method(), request.url())) return;
-      void request.allHeaders().then((headers) => {
-        const key = headers['idempotency-key'];
+      void headersOf(request).then((headers) => {
+        const key = headers?.['idempotency-key'];
         if (key) recordOf(request.url(), key);
       });
     });
     page.on('response', (response) => {
       const request = response.request();
       if (!isWrite(request.method(), request.url())) return;
-      void request.allHeaders().then((headers) => {
-        const key = headers['idempotency-key'];
+      void headersOf(request).then((headers) => {
+        const key = headers?.['idempotency-key'];
         if (key && response.status() < 400) recordOf(request.url(), key).ok = true;
       });
     });
