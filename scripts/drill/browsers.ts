@@ -94,7 +94,7 @@ async function walk(
       await page.evaluate('localStorage.clear()');
       await page.goto('/app.login/login');
       await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/dash/redirect', { timeout: STEP_MS });
       const token = await page.evaluate("localStorage.getItem('runofshow.accessToken')");
