@@ -164,6 +164,10 @@ export async function startFaultProxy(target: string, host = '127.0.0.1'): Promi
     if (fault.kind === 'stall') return void setTimeout(() => pass(req, res), fault.ms);
     pass(req, res, current === 'cut' ? 'cut' : 'lost');
   });
+  // The hosts' upstream agent keeps idle connections open until the server closes them: at Node's 5 s default, a host
+  // could send a call on a connection this proxy was closing that instant, a 502 nobody chose (as the sandbox's own
+  // keep-alive, 30 s). A suspect, not a proven cause, of a drill run whose write met three 502s.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   proxy.url = `http://${host}:${port}`;
