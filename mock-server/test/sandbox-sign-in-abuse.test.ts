@@ -44,9 +44,12 @@ describe('failed sign-ins from one client (F3)', () => {
       ),
     );
     expect(hasher.started.length).toBe(CLIENT_FAILURES);
-    expect(statusCounts(replies)).toEqual({ 401: CLIENT_FAILURES, 429: 32 - CLIENT_FAILURES });
-    const refused = replies.find((reply) => reply.status === 429);
-    expect(Number(refused?.headers?.['Retry-After'])).toBeGreaterThan(1790);
+    // The ones past the bound while the others were in flight were asked to wait, not locked out.
+    expect(statusCounts(replies)).toEqual({ 401: CLIENT_FAILURES, 503: 32 - CLIENT_FAILURES });
+    const refused = await sandbox.login('sprayed.32@example.com', 'Wrong-guess-1', undefined, ATTACKER);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(1790);
+    expect(hasher.started.length).toBe(CLIENT_FAILURES);
     expect((await sandbox.login('ada@example.com', SEED_PASSWORD, undefined, OWNER)).status).toBe(200);
   });
 
@@ -75,6 +78,55 @@ describe('failed sign-ins from one client (F3)', () => {
     expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401, 503]);
     expect(replies[3]?.headers?.['Retry-After']).toBe('1');
     expect(hasher.started.length).toBe(3);
+  });
+});
+
+describe('sign-ins from one address at once (the drill’s 50 visitors behind one proxy)', () => {
+  /** A hasher that takes a few milliseconds, so that many checks are in flight together. */
+  const slowHasher: Hasher = {
+    hash: async (password) => `hashed:${password}`,
+    matches: async (password, stored) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return stored === `hashed:${password}`;
+    },
+  };
+
+  it('are slowed past the bound, never locked out: 50 people of one office, each retrying a 503, all sign in', async () => {
+    const sandbox = await SignInSandbox.seeded({ hasher: slowHasher });
+    const people = Array.from({ length: 50 }, (_, i) => `office.${i}@example.com`);
+    for (const [i, email] of people.entries()) {
+      const body = { email, password: 'Office-pass-1', firstName: 'Office', lastName: String(i), timezone: 'UTC' };
+      expect((await sandbox.createUser(body, `192.0.2.${i + 1}`)).status).toBe(201);
+    }
+    const seen: number[] = [];
+    const signIn = async (email: string): Promise<number> => {
+      for (;;) {
+        const reply = await sandbox.login(email, 'Office-pass-1', undefined, OWNER);
+        seen.push(reply.status);
+        if (reply.status !== 503) return reply.status;
+        expect(reply.headers?.['Retry-After']).toBe('1');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    expect(await Promise.all(people.map(signIn))).toEqual(people.map(() => 200));
+    expect(seen).toContain(503);
+    expect(seen).not.toContain(429);
+  });
+
+  it('count no failure for a check the full gate never ran', async () => {
+    const hasher = new RecordingHasher();
+    const sandbox = await SignInSandbox.seeded({ hasher, hashGate: new HashGate(1, 0) });
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        sandbox.login(`burst.${i}@example.com`, 'Wrong-guess-1', undefined, ATTACKER),
+      ),
+    );
+    expect(statusCounts(burst)).toEqual({ 401: 1, 503: 24 });
+    // Only the one checked counts: the client has the rest of its bound, one at a time.
+    for (let i = 1; i < CLIENT_FAILURES; i++) {
+      expect((await sandbox.login(`single.${i}@example.com`, 'Wrong-guess-1', undefined, ATTACKER)).status).toBe(401);
+    }
+    expect((await sandbox.login('single.last@example.com', 'Wrong-guess-1', undefined, ATTACKER)).status).toBe(429);
   });
 });
 

@@ -279,8 +279,8 @@ export class SignInSandbox {
   /**
    * POST /login: password, then the code when two-factor is on; five failures in 30 minutes from one client lock the
    * address for that client for 30 minutes, and a client's failures on any address are bounded (`sign-in-guard.ts`).
-   * The attempt is counted as a failure before any slow work (the hash), and taken back only by a sign-in: however
-   * many guesses arrive at once, at most five passwords (or codes) are checked before the lock. The hash waits its
+   * The attempt is counted as a failure before any slow work (the hash), and taken back by a sign-in or a check that
+   * never ran: however many guesses arrive at once, at most five passwords (or codes) are checked before the lock. The hash waits its
    * turn at the gate (`hash-gate.ts`). An unknown address is checked against a dummy hash and locked the same way, so
    * it answers as a known one does, in the same time.
    */
@@ -289,20 +289,45 @@ export class SignInSandbox {
     const address = key(email);
     const now = this.#now();
     const account = this.#accounts.get(address);
-    const attempt = this.#guards.begin(address, client, now, account?.alwaysLocked);
-    if (attempt.refused) return lockedOut(attempt.retryAfterS);
-    const passwordPasses = await this.#gated(client, () =>
-      this.#hasher.matches(password, account?.passwordHash ?? this.#dummyHash),
-    );
-    if (passwordPasses === undefined) return busy;
-    if (!account || !passwordPasses || !this.#codePasses(account, code, now)) {
-      return attempt.last ? lockedOut(Math.ceil(LOCKOUT_MS / 1000)) : unauthorized();
-    }
-    this.#guards.succeeded(address, client, attempt.at);
+    const verdict = await this.#tryPassword(address, client, now, account?.alwaysLocked, async (hashed) => {
+      const passes = await hashed(password, account?.passwordHash ?? this.#dummyHash);
+      return passes && account !== undefined && this.#codePasses(account, code, now);
+    });
+    if ('answer' in verdict) return verdict.answer;
+    if (!verdict.passed || !account) return verdict.last ? lockedOut(Math.ceil(LOCKOUT_MS / 1000)) : unauthorized();
     const accessToken = newToken();
     const expiresAt = now + SESSION_MS;
     this.#sessions.set(accessToken, { email: address, expiresAt });
     return { status: 200, body: { accessToken, expiresAt: new Date(expiresAt).toISOString(), user: account.user } };
+  }
+
+  /**
+   * One password check under the sign-in guard: counted before the hash, which waits its turn at the gate, and settled
+   * by its outcome. The answer when the guard refuses it or the gate is full; else whether `check` passed, and
+   * whether a failure locks the address.
+   */
+  async #tryPassword(
+    address: string,
+    client: string,
+    now: number,
+    alwaysLocked: boolean | undefined,
+    check: (hashed: (password: string, stored: string) => Promise<boolean>) => Promise<boolean>,
+  ): Promise<{ answer: Answer } | { passed: boolean; last: boolean }> {
+    const attempt = this.#guards.begin(address, client, now, alwaysLocked);
+    if (attempt.refused) return { answer: attempt.refused === 'busy' ? busy : lockedOut(attempt.retryAfterS) };
+    let unchecked = false;
+    const hashed = async (password: string, stored: string) => {
+      const passes = await this.#gated(client, () => this.#hasher.matches(password, stored));
+      if (passes === undefined) unchecked = true;
+      return passes === true;
+    };
+    let passed = false;
+    try {
+      passed = await check(hashed);
+    } finally {
+      this.#guards.settle(address, client, attempt, unchecked ? 'unchecked' : passed ? 'succeeded' : 'failed');
+    }
+    return unchecked ? { answer: busy } : { passed, last: attempt.last };
   }
 
   /** `work` (a hash) in its turn at the gate; undefined when too many wait already. */
@@ -609,15 +634,15 @@ export class SignInSandbox {
     if (loginPasswordIssue(password)) return invalid('password', 'The password is not correct.');
     const address = key(account.user.email);
     const now = this.#now();
-    const attempt = this.#guards.begin(address, client, now, account.alwaysLocked);
-    if (attempt.refused) return lockedOut(attempt.retryAfterS);
-    const matches = await this.#gated(client, () => this.#hasher.matches(password, account.passwordHash));
-    if (matches === undefined) return busy;
-    if (!matches)
-      return attempt.last
+    const verdict = await this.#tryPassword(address, client, now, account.alwaysLocked, (hashed) =>
+      hashed(password, account.passwordHash),
+    );
+    if ('answer' in verdict) return verdict.answer;
+    if (!verdict.passed) {
+      return verdict.last
         ? lockedOut(Math.ceil(LOCKOUT_MS / 1000))
         : invalid('password', 'The password is not correct.');
-    this.#guards.succeeded(address, client, attempt.at);
+    }
     return undefined;
   }
 

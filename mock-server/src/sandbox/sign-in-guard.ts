@@ -10,7 +10,9 @@ export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_MS = 30 * 60 * 1000;
 /**
  * Failed sign-ins from one client, whatever the addresses, within the lockout window: four addresses' lockouts. A
- * sign-in takes its attempt back, so a busy office behind one address is not held to it.
+ * sign-in in flight holds one of them until its password is checked, so no more than this many are ever hashed; a
+ * sign-in gives its back. Past the bound with attempts still in flight, the client is asked to wait (503), not locked
+ * out: fifty people of one office signing in at once, behind one address, are slowed, never refused.
  */
 export const CLIENT_FAILURES = 20;
 
@@ -20,19 +22,26 @@ interface Guard {
 }
 
 export type Attempt =
-  | { refused: 'locked'; retryAfterS: number }
-  | { refused: 'client'; retryAfterS: number }
+  | { refused: 'locked' | 'client' | 'busy'; retryAfterS: number }
   | { refused?: undefined; last: boolean; at: number };
+
+/** What came of an attempt: its password (and code) checked and failed, passed, or not checked at all (busy). */
+export type Outcome = 'failed' | 'succeeded' | 'unchecked';
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class SignInGuards {
   readonly #pairs = new Map<string, Guard>();
+  /** Each client's settled failures, by time. */
   readonly #clients = new Map<string, number[]>();
+  /** Each client's attempts begun and not yet settled. */
+  readonly #inFlight = new Map<string, number>();
 
   /**
-   * Counts an attempt of `client` on `address` as a failure before its password is checked; refused when the pair is
-   * locked or the client has failed too often. `last` is the attempt that locks the pair, should it fail.
+   * Counts an attempt of `client` on `address` as a failure of the pair before its password is checked; refused when
+   * the pair is locked or the client has failed too often, and asked to wait when the client's attempts in flight
+   * would take it past its bound. `last` is the attempt that locks the pair, should it fail. Every attempt begun is
+   * settled once, by `settle`.
    */
   begin(address: string, client: string, now: number, alwaysLocked = false): Attempt {
     this.#sweep(now);
@@ -42,27 +51,39 @@ export class SignInGuards {
       return { refused: 'locked', retryAfterS: seconds(guard.lockedUntil - now) };
     }
     const failures = (this.#clients.get(client) ?? []).filter((at) => at > now - LOCKOUT_MS);
-    if (failures.length >= CLIENT_FAILURES) {
-      this.#clients.set(client, failures);
-      return { refused: 'client', retryAfterS: seconds((failures[0] ?? now) + LOCKOUT_MS - now) };
-    }
-    failures.push(now);
     this.#clients.set(client, failures);
+    if (failures.length >= CLIENT_FAILURES) {
+      return { refused: 'client', retryAfterS: seconds(Math.min(...failures) + LOCKOUT_MS - now) };
+    }
+    const inFlight = this.#inFlight.get(client) ?? 0;
+    if (failures.length + inFlight >= CLIENT_FAILURES) return { refused: 'busy', retryAfterS: 1 };
+    this.#inFlight.set(client, inFlight + 1);
     guard.failures.push(now);
     const last = guard.failures.length >= LOCKOUT_FAILURES;
-    if (last) {
-      guard.failures = [];
-      guard.lockedUntil = now + LOCKOUT_MS;
-    }
+    if (last) guard.lockedUntil = now + LOCKOUT_MS;
     return { last, at: now };
   }
 
-  /** The attempt signed in: the pair's failures are forgotten, and the client's count takes this one back. */
-  succeeded(address: string, client: string, at: number): void {
-    this.#pairs.delete(pairKey(address, client));
-    const failures = this.#clients.get(client);
-    const index = failures?.indexOf(at) ?? -1;
-    if (failures && index >= 0) failures.splice(index, 1);
+  /**
+   * Settles an attempt `begin` let through. A failure stays counted for the pair and now counts for the client; a
+   * sign-in forgets the pair's failures; an attempt never checked (the hash gate was full) is taken back from both.
+   */
+  settle(address: string, client: string, attempt: { last: boolean; at: number }, outcome: Outcome): void {
+    const inFlight = (this.#inFlight.get(client) ?? 1) - 1;
+    if (inFlight > 0) this.#inFlight.set(client, inFlight);
+    else this.#inFlight.delete(client);
+    const key = pairKey(address, client);
+    if (outcome === 'failed') {
+      const failures = this.#clients.get(client) ?? [];
+      failures.push(attempt.at);
+      this.#clients.set(client, failures);
+    } else if (outcome === 'succeeded') this.#pairs.delete(key);
+    else {
+      const guard = this.#pairs.get(key);
+      const index = guard?.failures.indexOf(attempt.at) ?? -1;
+      if (guard && index >= 0) guard.failures.splice(index, 1);
+      if (guard && attempt.last) delete guard.lockedUntil;
+    }
   }
 
   /** A password reset through the mailed link lifts every lock on the address, whoever caused it. */
@@ -77,7 +98,6 @@ export class SignInGuards {
     this.#pairs.set(key, guard);
     return guard;
   }
-
   /** States nobody can still be held by are dropped as the maps grow. */
   #sweep(now: number): void {
     if (this.#pairs.size > 10_000) {
