@@ -3,10 +3,39 @@ import { existsSync } from 'node:fs';
 
 /**
  * Debian's Chromium and the flags every browser run here uses (Playwright's tests, the drill, the budget, the
- * SDK's browser cost and Lighthouse): root needs --no-sandbox, and the background-networking flags keep Chromium from calling out of a closed
- * network at every start.
+ * SDK's browser cost and Lighthouse): root needs --no-sandbox, and the background-networking flags keep Chromium from
+ * calling out of a closed network at every start.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The features Playwright 1.65's launcher turns off with its own `--disable-features`. Chromium keeps only the last
+ * such switch, so ours names them again (`scripts/chromium-flags.test.ts` holds this to the installed Playwright).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Chromium 156's headless mode preloads the address bar's two WebUI popups in every new window, a renderer each:
+ * about 0.5 CPU-s per Playwright context, a third of the browser tests' CPU on 2 cores (127 → 80 core-seconds for
+ * the login and verify specs).
+ */
+export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -14,6 +43,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
 ];
 
 // Playwright cannot download its own browser here. When Chromium is missing and we are root on Debian, install it
