@@ -80,8 +80,12 @@ for (const [index, screen] of screens.entries()) {
       numRuns: SAMPLES,
     });
     let stayed = 0;
+    // A row that leaves the form on screen hands it to the next row, as a visitor retyping would meet it (its alerts
+    // included); a row that moved on starts the next from a fresh load. Fewer loads: this spec made 120 of them.
+    let onForm = false;
     for (const row of rows) {
-      await page.goto(screen.path);
+      if (!onForm) await page.goto(screen.path);
+      onForm = false;
       await expect(field(page, screen.fields[0] ?? '')).toBeEditable();
       for (const [n, label] of screen.fields.entries()) {
         await field(page, label).fill(row[n] ?? '');
@@ -104,6 +108,7 @@ for (const [index, screen] of screens.entries()) {
         );
       }
       stayed++;
+      onForm = true;
     }
     expect(errors).toEqual([]);
     expect(stayed).toBeGreaterThan(SAMPLES / 2);
