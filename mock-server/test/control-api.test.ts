@@ -151,6 +151,9 @@ describe('the control API', () => {
 
   it('filters the journal by operation, request id and time, and clears it', async () => {
     const from = new Date().toISOString();
+    // The journal's times are in milliseconds and `until` includes its own: a call stamped within the same
+    // millisecond as `from` is rightly "until from". The calls go out once the clock has moved past it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await fetch(`${base}/users/ada%40example.com/has2fa`, { headers: { 'x-api-key': 'k', 'x-request-id': 'find-me' } });
     await fetch(`${base}/tokens/valid`, { headers: { 'x-api-key': 'k' } });
     expect((await journal('?requestId=find-me')).map((e) => e.operationId)).toEqual(['users.hasTwoFactorAuth']);
