@@ -106,6 +106,26 @@ const key = (email: string) => email.trim().toLowerCase();
 const mailbox = (email: string, client: string) => `${inboxOf(email)}\n${client}`;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The seeded accounts' hashes and the dummy one, by hasher. */
+const seedHashes = new WeakMap<Hasher, Promise<{ dummy: string; accounts: string[] }>>();
+
+/**
+ * Hashed once per hasher and process, all at once: every seeded sandbox holds the same seed passwords, and a test run
+ * seeds hundreds (twelve scrypt hashes in a row each, about a second of CPU). A salted hash shared between sandboxes
+ * of one process checks the same passwords, and a fixture already shares them between instances.
+ */
+function seedHashesOf(hasher: Hasher): Promise<{ dummy: string; accounts: string[] }> {
+  const known = seedHashes.get(hasher);
+  if (known) return known;
+  const hashes = Promise.all([
+    hasher.hash(newToken()),
+    Promise.all(seedAccounts.map((seed) => hasher.hash(seed.password ?? newToken()))),
+  ]).then(([dummy, accounts]) => ({ dummy, accounts }));
+  seedHashes.set(hasher, hashes);
+  hashes.catch(() => seedHashes.delete(hasher));
+  return hashes;
+}
+
 /**
  * The sign-in domain with state (issue 16): accounts, teams, sessions, two-factor secrets and the one-use tokens of
  * e-mailed links, in memory. Each method is one operation of the description and answers only what it declares;
@@ -139,8 +159,9 @@ export class SignInSandbox {
   /** A sandbox holding the seeded accounts, Ada's team and one open invitation (its mail in the outbox). */
   static async seeded(options: SandboxOptions = {}): Promise<SignInSandbox> {
     const sandbox = new SignInSandbox(options);
-    sandbox.#dummyHash = await sandbox.#hasher.hash(newToken());
-    for (const seed of seedAccounts) {
+    const hashes = await seedHashesOf(sandbox.#hasher);
+    sandbox.#dummyHash = hashes.dummy;
+    for (const [i, seed] of seedAccounts.entries()) {
       sandbox.#accounts.set(key(seed.email), {
         user: {
           _id: seed._id,
@@ -152,7 +173,7 @@ export class SignInSandbox {
           hasTwoFactorAuth: Boolean(seed.totpSecret),
           pending: false,
         },
-        passwordHash: await sandbox.#hasher.hash(seed.password ?? newToken()),
+        passwordHash: hashes.accounts[i] as string,
         ...(seed.totpSecret ? { totpSecret: seed.totpSecret } : {}),
         spentSteps: [],
         ...(seed.alwaysLocked ? { alwaysLocked: true } : {}),
