@@ -1,7 +1,7 @@
 // The password hasher of the sandbox where `node:crypto` is not (issue 32: the sandbox inside MSW, in a browser or
 // jsdom): PBKDF2-SHA256 through WebCrypto, which Node 20 and every browser the app supports have as
 // `globalThis.crypto.subtle`. No Node module is imported here, so the MSW entry bundles for a browser.
-import type { Hasher } from './passwords.js';
+import type { Hasher } from './password-rules.js';
 
 export const PBKDF2_SCHEME = 'pbkdf2-sha256';
 /**
