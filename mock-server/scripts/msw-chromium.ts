@@ -1,6 +1,6 @@
 // `npm run mock:msw-chromium`: the scripted session of issue 32 in Chromium, through MSW's real service worker and
 // the twin in the page, against the same session through the twin in Node (msw/node): the journals and the answers
-// must be the same (test/msw-twin.test.ts holds Node's to the HTTP mock's). Also the time of one call through the
+// must be the same (test/control-api.test.ts holds Node's to the HTTP mock's). Also the time of one call through the
 // service worker. Not part of `npm test`: a Vite build and a browser, about 30 s on 2 cores.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

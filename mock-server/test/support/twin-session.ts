@@ -1,5 +1,5 @@
 // The scripted session of issue 32 (a sign-up, a sign-in, a team, an event, a show, a bad request, faults on three
-// calls), run against the HTTP mock, the MSW twin in Node (test/msw-twin.test.ts) and the twin in Chromium behind
+// calls), run against the HTTP mock, the MSW twin in Node (test/control-api.test.ts) and the twin in Chromium behind
 // MSW's service worker (scripts/msw-chromium.ts). Plain fetch and the SDK: it runs in a page as it does in Node.
 import { createApiClient } from '@runofshow/sdk';
 import type { JournalEntry } from '../../src/control/journal.js';
