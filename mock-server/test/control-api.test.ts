@@ -270,6 +270,35 @@ describe('the MSW twin', () => {
     expectNoWriteAppliedTwice(msw.journal);
   });
 
+  it('loads a fixture exported from the HTTP mock: the same state, read back operation by operation', async () => {
+    await session(base);
+    const fixture = (await (await fetch(`${base}/__mock/fixture`)).json()) as {
+      records: Record<string, { _id: string; title?: string }[]>;
+    };
+    const put = { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixture) };
+    expect((await fetch(`${MSW_BASE}/__mock/fixture`, put)).status).toBe(204);
+    expect(((await (await fetch(`${MSW_BASE}/__mock/fixture`)).json()) as typeof fixture).records).toEqual(
+      fixture.records,
+    );
+    const team = fixture.records.teams?.find((t) => t.title === 'Twin Productions')?._id;
+    const event = fixture.records.events?.find((e) => e.title === 'Twin gala')?._id;
+    const read = async (at: string) => {
+      const client = createApiClient({ endpoint: at, apiKey: 'twin-test', logger: false });
+      const { accessToken } = await client.auth.login({
+        payload: { email: 'ada@example.com', password: SEED_PASSWORD },
+      });
+      const get = (path: string) =>
+        fetch(`${at}${path}?accessToken=${accessToken}`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => [
+          r.status,
+          await r.json(),
+        ]);
+      return [await get(`/teams/${team}`), await get(`/events/${event}`), await get(`/events/${event}/shows`)];
+    };
+    const [http, msw] = [await read(base), await read(MSW_BASE)];
+    expect(http.map(([status]) => status)).toEqual([200, 200, 200]);
+    expect(msw).toEqual(http);
+  });
+
   it('refuses a call that breaks the description with the 422 the HTTP mock answers', async () => {
     const call = (base: string) =>
       fetch(`${base}/users/not-an-email/has2fa`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => ({

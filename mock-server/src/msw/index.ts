@@ -1,8 +1,10 @@
 // `@runofshow/mock-server/msw`: the sandbox inside MSW 2 (issue 32), for component tests in Node (msw/node's
 // setupServer) and in a browser (msw/browser's setupWorker), with the same controls, journal and fixtures as the mock
 // `npm start` runs. No server: each request the app makes is answered by the twin (twin.ts) in the test's own process.
+
+// The bundle `npm run build` makes (openapi/dist/openapi.json).
+import description from '@runofshow/openapi/openapi.json' with { type: 'json' };
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import description from '../../../openapi/dist/openapi.json' with { type: 'json' };
 import type { Control } from '../control/control.js';
 import type { Description } from '../validate-request.js';
 import { createTwin, type Twin, type TwinOptions } from './twin.js';
