@@ -3,25 +3,24 @@ import { listen, type RunningServer } from '@runofshow/devkit/listen';
 import { clientAddress, isLoopback } from './client-address.js';
 import { CONTROL_PREFIX, controlAnswer } from './control/api.js';
 import type { Control } from './control/control.js';
-import { type Decision, describeFault, type Fault, faultAnswer } from './control/faults.js';
-import { journalBody } from './control/journal.js';
-import { operationOf } from './control/operations.js';
-import { readPrefer } from './control/prefer.js';
 import type { Exchange } from './exchange.js';
 import { outboxAccess } from './outbox-access.js';
 import { readBody } from './read-body.js';
-import { redactPath } from './redact-path.js';
+import {
+  answerCall,
+  type Backend,
+  type CoreOptions,
+  corsHeaders,
+  isHopByHop,
+  parseJson,
+  problemAnswer,
+} from './request-core.js';
 import { FILES_PREFIX, type FileAnswer } from './sandbox/engine/files.js';
 import type { OutboxPage } from './sandbox/outbox-page.js';
 import { scenarioMatcher } from './scenario-match.js';
 import type { Scenario } from './scenarios.js';
-import {
-  readViolations,
-  requestErrors,
-  VIOLATIONS_HEADER,
-  validationProblem,
-  violationsInPrismProblem,
-} from './violations.js';
+
+export { SCENARIO_HEADER } from './request-core.js';
 
 export interface MockFrontOptions {
   port: number;
@@ -75,68 +74,17 @@ export type { Exchange };
 
 export type RunningFront = RunningServer;
 
-/** Scenario name of the answer, for QA reading the network panel. */
-export const SCENARIO_HEADER = 'x-mock-scenario';
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'host',
-  'content-length',
-  'expect',
-  'proxy-connection',
-]);
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** Prism refuses a body past 10 MiB (its own limit); the front refuses it first, before holding any of it. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/**
- * CORS for any origin: the API authenticates with a header and query parameters, never cookies, so any page may
- * read its answers. Every response header is exposed (Retry-After, X-Request-Id, the scenario) by name, which
- * works whether or not the browser sends credentials.
- */
-function corsHeaders(origin: string | undefined, exposed: string[]): Record<string, string> {
-  return {
-    'access-control-allow-origin': origin ?? '*',
-    ...(origin ? { vary: 'Origin' } : {}),
-    ...(exposed.length ? { 'access-control-expose-headers': exposed.join(', ') } : {}),
-  };
-}
-
-function isBrokenJson(body: Buffer, type: string | undefined): boolean {
-  if (!body.length || !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type ?? '')) return false;
-  try {
-    JSON.parse(body.toString('utf8'));
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** A problem answer of the front's own, with CORS so a page can read it. */
-function problemAnswer(req: IncomingMessage, res: ServerResponse, status: number, title: string, detail: string): void {
-  const slug = title.toLowerCase().replace(/\s+/g, '-');
-  const payload = JSON.stringify({ type: `https://errors.runofshow.dev/${slug}`, title, status, detail });
-  res.writeHead(status, {
-    'content-type': 'application/problem+json',
-    'content-length': String(Buffer.byteLength(payload)),
-    'cache-control': 'no-store',
-    ...corsHeaders(req.headers.origin, []),
-  });
-  res.end(payload);
-}
-
-function parseJson(body: Buffer, type: string | undefined): unknown {
-  if (!body.length || !/\bjson\b/i.test(type ?? '')) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+/** A problem answer of the front's own (the control API's), with CORS so a page can read it. */
+function problemReply(req: IncomingMessage, res: ServerResponse, status: number, title: string, detail: string): void {
+  const answer = problemAnswer(req.headers.origin, status, title, detail);
+  if (answer.kind === 'cut') return void req.socket.destroy();
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  res.end(answer.body);
 }
 
 /**
@@ -149,6 +97,26 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
   const match = scenarioMatcher(options.scenarios ?? []);
   const target = options.target.replace(/\/+$/, '');
   const trusted = options.trustedProxy ?? isLoopback;
+  // Prism (and the sandbox behind it, when it runs) answers what passes the front.
+  const backend: Backend = async (call) => {
+    const answer = await fetch(`${target}${call.url.pathname}${call.url.search}`, {
+      method: call.method,
+      headers: call.headers,
+      redirect: 'manual',
+      ...(call.body.length && call.method !== 'GET' && call.method !== 'HEAD' ? { body: call.body } : {}),
+    });
+    return { status: answer.status, headers: answer.headers, body: new Uint8Array(await answer.arrayBuffer()) };
+  };
+  const core: CoreOptions = {
+    transport: 'http',
+    backend,
+    control: options.control,
+    match,
+    sandboxHandles: options.sandbox?.handles,
+    callerOf: options.callerOf,
+    onExchange: options.onExchange,
+    log: options.log,
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = req.headers.origin;
@@ -183,127 +151,21 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       const body = await readBody(req, MAX_BODY_BYTES);
       if (body === 'too large') return tooLarge(req, res);
       const sent = body.length ? parseJson(body, 'application/json') : undefined;
-      if (body.length && sent === undefined)
-        return problemAnswer(req, res, 400, 'Bad request', 'The body is not JSON.');
+      if (body.length && sent === undefined) return problemReply(req, res, 400, 'Bad request', 'The body is not JSON.');
       const answer = await controlAnswer(control, method, url.pathname, url.searchParams, sent);
       return jsonAnswer(req, res, answer?.status ?? 404, answer?.body);
     }
-    const started = performance.now();
-    const at = new Date().toISOString();
-    const seq = control?.journal.take() ?? 0;
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too large') return tooLarge(req, res);
-    // Prism never answers a JSON request whose body is not JSON (it held each one ~300 s, then dropped it): the front
-    // answers it at once, as the description's 400 says.
-    if (isBrokenJson(body, req.headers['content-type'])) {
-      return problemAnswer(req, res, 400, 'Bad request', 'The body is not valid JSON.');
-    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (HOP_BY_HOP.has(name) || value === undefined) continue;
+      if (isHopByHop(name) || value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    // Whoever called, the sandbox behind Prism learns the client's address from this one entry, never the caller's.
-    headers.set('x-forwarded-for', client);
-    const operationId = operationOf(method, url.pathname);
-    const requestId = req.headers['x-request-id']?.toString();
-    let decision: Decision | undefined;
-    if (control) {
-      const preferred = readPrefer(headers.get('prefer'));
-      if (preferred.error) return problemAnswer(req, res, 400, 'Bad request', `Prefer: ${preferred.error}`);
-      if (preferred.rest === undefined) headers.delete('prefer');
-      else headers.set('prefer', preferred.rest);
-      decision = preferred.decision ?? control.faults.decide({ operationId, requestId });
-    }
-    const journal = (status: number | null, violations: string[], applied: boolean) =>
-      control?.journal.record({
-        seq,
-        at,
-        method,
-        path: redactPath(url.pathname),
-        operationId: operationId ?? null,
-        transport: 'http',
-        requestId: requestId ?? null,
-        idempotencyKey: req.headers['idempotency-key']?.toString() ?? null,
-        caller: callerOf(options, url.searchParams.get('accessToken')),
-        status,
-        durationMs: performance.now() - started,
-        fault: decision?.fault ? describeFault(decision.fault) : null,
-        applied,
-        violations,
-        body: journalBody(parseJson(body, req.headers['content-type'])),
-      });
-    const fault = decision?.fault;
-    if (decision?.latencyMs) await sleep(decision.latencyMs);
-    if (fault?.kind === 'status') {
-      sendFault(req, res, fault, fault.status, fault.retryAfter, requestId);
-      return void journal(fault.status, [], false);
-    }
-    if (fault?.kind === 'cut') {
-      req.socket.destroy();
-      return void journal(null, [], false);
-    }
-    if (fault?.kind === 'stall') await sleep(fault.ms);
-    const scenario = headers.has('prefer')
-      ? undefined
-      : match({
-          method,
-          path: url.pathname,
-          query: url.searchParams,
-          body: parseJson(body, req.headers['content-type']),
-        });
-    if (scenario) {
-      headers.set('prefer', scenario.prefer);
-      options.log?.(`scenario "${scenario.name}": ${method} ${redactPath(url.pathname)} → Prefer: ${scenario.prefer}`);
-    }
-    const toSandbox = Boolean(!headers.has('prefer') && options.sandbox?.handles(method, url.pathname));
-    const answer = await fetch(`${target}${url.pathname}${url.search}`, {
-      method,
-      headers,
-      redirect: 'manual',
-      ...(body.length && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
-    });
-    let payload = Buffer.from(await answer.arrayBuffer());
-    const listed = readViolations(answer.headers.get(VIOLATIONS_HEADER));
-    const violations = listed.length ? listed : violationsInPrismProblem(payload, answer.headers.get('content-type'));
-    // Exchanges are printed (`npm run mock`, `mock:proxy`): a token in the path never is.
-    const exchange = { method, path: redactPath(url.pathname), status: answer.status, violations, sandbox: toSandbox };
-    options.onExchange?.(exchange);
-    const verdict = violations.map((v) => `${v.location.join('.')}: ${v.message}`);
-    const applied =
-      toSandbox &&
-      method !== 'GET' &&
-      method !== 'HEAD' &&
-      answer.status < 400 &&
-      !answer.headers.has('idempotent-replayed');
-    if (fault?.kind === 'lost') {
-      // Applied behind Prism; the client never learns how.
-      if (fault.as === 'cut') req.socket.destroy();
-      else sendFault(req, res, fault, 503, undefined, requestId);
-      return void journal(fault.as === 'cut' ? null : 503, verdict, applied);
-    }
-
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && name !== 'content-encoding') {
-        out[name] = value;
-      }
-    });
-    if (scenario) out[SCENARIO_HEADER] = scenario.name;
-    const refused = requestErrors(violations);
-    let status = answer.status;
-    if (refused.length) {
-      status = 422;
-      payload = Buffer.from(
-        JSON.stringify(validationProblem(refused, url.pathname, req.headers['x-request-id']?.toString() ?? null)),
-      );
-      out['content-type'] = 'application/problem+json';
-    }
-    Object.assign(out, corsHeaders(origin, Object.keys(out)));
-    out['content-length'] = String(payload.length);
-    res.writeHead(status, out);
-    res.end(method === 'HEAD' ? undefined : payload);
-    journal(status, verdict, applied);
+    const answer = await answerCall(core, { method, url, headers, body, client });
+    if (answer.kind === 'cut') return void req.socket.destroy();
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+    res.end(method === 'HEAD' ? undefined : answer.body);
   }
 
   const server = createServer((req, res) => {
@@ -326,30 +188,6 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     });
   });
   return listen(server, options.port, options.host);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function callerOf(options: MockFrontOptions, accessToken: string | null): string | null {
-  return (accessToken && options.callerOf?.(accessToken)) || null;
-}
-
-/** A status fault's answer (or a lost answer's 503), readable by a page. */
-function sendFault(
-  req: IncomingMessage,
-  res: ServerResponse,
-  fault: Fault,
-  status: Parameters<typeof faultAnswer>[0],
-  retryAfter: number | undefined,
-  requestId: string | undefined,
-): void {
-  const answer = faultAnswer(status, retryAfter, requestId, fault);
-  res.writeHead(answer.status, {
-    ...answer.headers,
-    'content-length': String(Buffer.byteLength(answer.body)),
-    ...corsHeaders(req.headers.origin, Object.keys(answer.headers)),
-  });
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
 /** A control API answer: JSON, or nothing (204). */

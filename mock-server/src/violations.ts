@@ -36,10 +36,10 @@ export function readViolations(header: string | null): Violation[] {
  * invalid request where the description has no 422 (always in proxy mode, which never forwards such a request), and
  * its --errors answer to a response that breaks the description.
  */
-export function violationsInPrismProblem(body: Buffer, type: string | null): Violation[] {
+export function violationsInPrismProblem(body: Uint8Array, type: string | null): Violation[] {
   if (!/problem\+json/i.test(type ?? '')) return [];
   try {
-    const problem = JSON.parse(body.toString('utf8')) as { type?: unknown; validation?: unknown };
+    const problem = JSON.parse(new TextDecoder().decode(body)) as { type?: unknown; validation?: unknown };
     if (typeof problem.type !== 'string' || !problem.type.startsWith('https://stoplight.io/prism/errors#')) return [];
     const listed = readViolations(JSON.stringify(problem.validation ?? []));
     // The invalid-request answer names the part first (`["body", "email"]`); say it is the request's.

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
 import { ApiConnectionError, ApiError, createApiClient, RateLimitError } from '@runofshow/sdk';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCalled, expectNoWriteAppliedTwice } from '../src/control/assert.js';
 import type { JournalEntry } from '../src/control/journal.js';
 import { freePort } from '../src/free-port.js';
+import { type MswSandbox, mswSandbox } from '../src/msw/index.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
+import { webCryptoHasher } from '../src/sandbox/web-hasher.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { comparable, session } from './support/twin-session.js';
 
 // Issue 32: the control API on the mock's own port, over the sandbox behind the real Prism on the real bundle, each
 // fault as the SDK meets it: retried, surfaced, never applied twice.
@@ -236,6 +240,94 @@ describe('fixtures', () => {
     await control('POST', '/reset');
     expect((await login()).status).toBe(known);
     expect((await control('PUT', '/fixture', { format: 'other' })).status).toBe(400);
+  });
+});
+
+// One scripted session against this HTTP mock (the front, Prism's validating proxy, the sandbox server) and against
+// the MSW twin in this process: the same journal, field for field but for times, ids and transport, and the same
+// answers but for ids, tokens and times. MSW intercepts fetch only while these run; the mock's calls pass through it.
+describe('the MSW twin', () => {
+  const MSW_BASE = 'http://sandbox.msw.test';
+  const server = setupServer();
+  let twin: MswSandbox;
+
+  beforeAll(async () => {
+    // Few PBKDF2 rounds: the seeded accounts hash at start, and the test is about behaviour, not hashing cost.
+    twin = await mswSandbox({ baseUrl: MSW_BASE, hasher: webCryptoHasher(1000) });
+    server.use(...twin.handlers);
+    server.listen({ onUnhandledRequest: 'bypass' });
+  });
+
+  afterAll(() => server.close());
+
+  it('runs a scripted session as the HTTP mock does: the same journal and the same answers', async () => {
+    const http = await session(base);
+    const msw = await session(MSW_BASE);
+    expect(http.resetStatus).toBe(204);
+    expect(msw.journal.every((e) => e.transport === 'msw')).toBe(true);
+    expect(http.journal.every((e) => e.transport === 'http')).toBe(true);
+    expect(msw.journal.map(comparable)).toEqual(http.journal.map(comparable));
+    expect(msw.answers).toEqual(http.answers);
+    // The session met every fault it asked for, and no write was applied twice by the SDK's retries.
+    expect(msw.journal.map((e) => e.fault).filter(Boolean)).toEqual(['lost, 503', 'status 503', 'cut']);
+    expectNoWriteAppliedTwice(msw.journal);
+  });
+
+  it('loads a fixture exported from the HTTP mock: the same state, read back operation by operation', async () => {
+    await session(base);
+    const fixture = (await (await fetch(`${base}/__mock/fixture`)).json()) as {
+      records: Record<string, { _id: string; title?: string }[]>;
+    };
+    const put = { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixture) };
+    expect((await fetch(`${MSW_BASE}/__mock/fixture`, put)).status).toBe(204);
+    expect(((await (await fetch(`${MSW_BASE}/__mock/fixture`)).json()) as typeof fixture).records).toEqual(
+      fixture.records,
+    );
+    const team = fixture.records.teams?.find((t) => t.title === 'Twin Productions')?._id;
+    const event = fixture.records.events?.find((e) => e.title === 'Twin gala')?._id;
+    const read = async (at: string) => {
+      const client = createApiClient({ endpoint: at, apiKey: 'twin-test', logger: false });
+      const { accessToken } = await client.auth.login({
+        payload: { email: 'ada@example.com', password: SEED_PASSWORD },
+      });
+      const get = (path: string) =>
+        fetch(`${at}${path}?accessToken=${accessToken}`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => [
+          r.status,
+          await r.json(),
+        ]);
+      return [await get(`/teams/${team}`), await get(`/events/${event}`), await get(`/events/${event}/shows`)];
+    };
+    const [http, msw] = [await read(base), await read(MSW_BASE)];
+    expect(http.map(([status]) => status)).toEqual([200, 200, 200]);
+    expect(msw).toEqual(http);
+  });
+
+  it('refuses a call that breaks the description with the 422 the HTTP mock answers', async () => {
+    const call = (base: string) =>
+      fetch(`${base}/users/not-an-email/has2fa`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => ({
+        status: r.status,
+        type: r.headers.get('content-type'),
+        body: (await r.json()) as { type: string; errors: { location: string[]; code: string; message: string }[] },
+      }));
+    const [http, msw] = await Promise.all([call(base), call(MSW_BASE)]);
+    expect(msw.status).toBe(422);
+    expect(msw.type).toBe('application/problem+json');
+    expect(msw.body).toEqual(http.body);
+  });
+
+  it('answers a call without the API key, and one for no operation, as Prism’s validating proxy does', async () => {
+    const read = (r: Response) => r.json().then((body: unknown) => [r.status, body]);
+    const noKey = (base: string) =>
+      fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: SEED_PASSWORD }),
+      }).then(read);
+    expect(await noKey(MSW_BASE)).toEqual(await noKey(base));
+    const nowhere = (base: string) => fetch(`${base}/nothing/here`, { headers: { 'x-api-key': 'k' } }).then(read);
+    const [status] = await nowhere(MSW_BASE);
+    expect(status).toBe(404);
+    expect(await nowhere(MSW_BASE)).toEqual(await nowhere(base));
   });
 });
 

@@ -29,10 +29,10 @@ describe('the WebCrypto password hasher', () => {
     expect(await passwordMatchesWeb('Cafe\u0301-Password-1', stored)).toBe(true);
   });
 
-  it('refuses what it did not make: a scrypt hash, a broken or truncated one', async () => {
+  it('refuses a broken or truncated hash, and a scheme it does not know', async () => {
     const stored = await hashPasswordWeb('Correct-Horse-9', FEW);
     for (const other of [
-      await hashPassword('Correct-Horse-9'),
+      (await hashPassword('Correct-Horse-9')).replace('scrypt', 'bcrypt'),
       stored.replace('pbkdf2-sha256', 'pbkdf2-sha1'),
       stored.split('$').slice(0, 3).join('$'),
       stored.replace(/\$\d+\$/, '$0$'),
@@ -42,6 +42,12 @@ describe('the WebCrypto password hasher', () => {
     ]) {
       expect(await passwordMatchesWeb('Correct-Horse-9', other), other).toBe(false);
     }
+  });
+
+  it('checks the Node sandbox’s scrypt hashes, so a fixture from npm start (the seeded world) signs in inside MSW', async () => {
+    const stored = await hashPassword('Correct-Horse-9');
+    expect(await passwordMatchesWeb('Correct-Horse-9', stored)).toBe(true);
+    expect(await passwordMatchesWeb('Correct-Horse-8', stored)).toBe(false);
   });
 
   it('makes hashes the Node sandbox’s hasher checks too, so a fixture from MSW signs in under npm start', async () => {

@@ -24,5 +24,17 @@ export function controlSection(): string[] {
     '`latency=100-300`. The seeded world below is the fixture `mock-server/fixtures/seeded-world.json`',
     `(\`--fixture file.json\` at start, \`GET\`/\`PUT ${CONTROL_PREFIX}/fixture\` while running).`,
     '',
+    '### The same sandbox in a component test (MSW)',
+    '',
+    '`@runofshow/mock-server/msw` runs this sandbox inside MSW 2 (msw 2.9.0), in Node or a browser, with the same',
+    'request core, rules, journal and fixtures; a bad request gets the same 422 (mock-server/README.md):',
+    '',
+    '```ts',
+    "const sandbox = await mswSandbox({ baseUrl: 'http://localhost:5173/api', fixture });  // fixture: optional",
+    'const server = setupServer(...sandbox.handlers);  // msw/node; setupWorker(...) from msw/browser in a page',
+    "sandbox.control.faults.add({ operations: ['auth.login'], fault: { kind: 'status', status: 503 }, times: 2 });",
+    "sandbox.control.journal.entries({ operationId: 'auth.login' });  // what was sent, as GET /__mock/journal",
+    '```',
+    '',
   ];
 }

@@ -1,5 +1,6 @@
 // The fixture file: the sandbox's whole state as JSON (issue 32). Written with the `Store` interface alone (`all`,
 // `put`, `remove`), so any store behind the engine exports and loads the same file.
+import { base64, fromBase64 } from '../sandbox/bytes.js';
 import type { Kind } from '../sandbox/effects/types.js';
 import { fileSecret } from '../sandbox/engine/files.js';
 import type { Store, StoredRecord } from '../sandbox/engine/store.js';
@@ -55,7 +56,7 @@ void everyKind;
 
 /** Bytes (an uploaded file's) travel as base64 in the JSON. */
 const toJson = (value: unknown): unknown => {
-  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
+  if (value instanceof Uint8Array) return { $bytes: base64(value) };
   if (Array.isArray(value)) return value.map(toJson);
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
@@ -67,7 +68,7 @@ const fromJson = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(fromJson);
   if (typeof value === 'object' && value !== null) {
     const bytes = (value as { $bytes?: unknown }).$bytes;
-    if (typeof bytes === 'string' && Object.keys(value).length === 1) return Buffer.from(bytes, 'base64');
+    if (typeof bytes === 'string' && Object.keys(value).length === 1) return fromBase64(bytes);
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromJson(v)]));
   }
   return value;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { base64url, sha256Of } from './bytes.js';
 import type { Answer } from './sandbox.js';
 
 /** How long a key is remembered (Stripe's 24 hours). */
@@ -18,7 +18,7 @@ interface Entry {
   answer: Promise<Answer>;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+const digest = (text: string) => base64url(sha256Of(text));
 
 /** What makes two requests "the same request" for a key: method, path with its query, and the JSON body. */
 export const fingerprintOf = (method: string, pathAndQuery: string, body: unknown) =>

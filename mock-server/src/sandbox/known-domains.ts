@@ -1,11 +1,17 @@
-import { createRequire } from 'node:module';
-import { domainToASCII } from 'node:url';
+import list from 'tlds' with { type: 'json' };
 
 // §5: "top-level domains from the standard list plus 'mail'" — the list the sign-in app loads (the `tlds` package),
 // in the ASCII form an address carries (`рф` is `xn--p1ai`). The description's patterns state the syntax and say the
 // list in words; these checks are the rest of the rule, so the sandbox refuses what the app refuses.
-const list: string[] = createRequire(import.meta.url)('tlds');
-const KNOWN = new Set([...list.map((tld) => domainToASCII(tld) || tld), 'mail']);
+// The WHATWG URL parser's host step is IDNA's ToASCII (what `node:url`'s domainToASCII runs), in a browser too.
+const ascii = (tld: string) => {
+  try {
+    return new URL(`http://${tld}`).hostname;
+  } catch {
+    return tld;
+  }
+};
+const KNOWN = new Set([...list.map(ascii), 'mail']);
 const DOMAIN_ENDINGS = /[A-Za-z0-9-]\.([A-Za-z]{2,63}|[xX][nN]--[A-Za-z0-9-]{1,59})(?![A-Za-z0-9-])/g;
 
 const listed = (tld: string) => KNOWN.has(tld.toLowerCase());

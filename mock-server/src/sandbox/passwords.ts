@@ -1,4 +1,6 @@
+// The Node server's password hasher (scrypt, `node:crypto`); the browser's is web-hasher.ts (issue 32).
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Hasher } from './password-rules.js';
 import { PBKDF2_SCHEME, passwordMatchesWeb } from './web-hasher.js';
 
 // scrypt's recommended interactive cost (N = 2^14, r = 8): tens of milliseconds per check, which is what makes a
@@ -30,30 +32,6 @@ export async function passwordMatches(password: string, stored: string): Promise
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/**
- * How the sandbox stores and checks passwords. Injectable so a test can count the hashing work a request causes (the
- * cost an attacker's guess or an unknown address makes the server pay), instead of timing it.
- */
-export interface Hasher {
-  hash(password: string): Promise<string>;
-  matches(password: string, stored: string): Promise<boolean>;
-}
-
 export const scryptHasher: Hasher = { hash: hashPassword, matches: passwordMatches };
 
-/** §5's symbols for a new password. */
-const SYMBOLS = '~`!@#$%^&*()-_=+[{]}\\|;:\'",<.>/?';
-
-/** §5 new password (sign-up, invite, reset): what is wrong with it, or undefined. */
-export function newPasswordIssue(password: string): string | undefined {
-  if (password.length < 12 || password.length > 32) return 'The password must have 12 to 32 characters.';
-  if (!/[a-z]/.test(password)) return 'The password must contain a lowercase letter.';
-  if (!/[A-Z]/.test(password)) return 'The password must contain an uppercase letter.';
-  if (!/[0-9]/.test(password)) return 'The password must contain a digit.';
-  if (![...password].some((c) => SYMBOLS.includes(c))) return `The password must contain one of ${SYMBOLS}.`;
-  return undefined;
-}
-
-/** §5 sign-in password: 6 to 32 characters. */
-export const loginPasswordIssue = (password: string) =>
-  password.length < 6 || password.length > 32 ? 'Password must be at least 6 characters' : undefined;
+export { type Hasher, loginPasswordIssue, newPasswordIssue } from './password-rules.js';

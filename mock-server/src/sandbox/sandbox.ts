@@ -1,11 +1,12 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { components, OperationId } from '@runofshow/sdk';
+import { defaultHasher } from '#default-hasher';
+import { base64url, hex, hmacSha256, randomBytes, utf8 } from './bytes.js';
 import { HashGate, HashGateFull } from './hash-gate.js';
 import { emailDomainIssue, nameLinkIssue } from './known-domains.js';
 import { type LimitName, Limits } from './limits.js';
 import { mailFor, Outbox } from './mail.js';
 import { inboxOf } from './mailbox.js';
-import { type Hasher, loginPasswordIssue, newPasswordIssue, scryptHasher } from './passwords.js';
+import { type Hasher, loginPasswordIssue, newPasswordIssue } from './password-rules.js';
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
 import { LOCKOUT_MS, SignInGuards } from './sign-in-guard.js';
 import { ssoByDomain, ssoEmailMatchers } from './sso.js';
@@ -94,8 +95,8 @@ const lockedOut = (seconds: number): Answer => ({
 });
 const ok = (message: string, status = 200): Answer => ({ status, body: { ok: true, message } });
 
-const newId = () => randomBytes(12).toString('hex');
-const newToken = () => randomBytes(32).toString('base64url');
+const newId = () => hex(randomBytes(12));
+const newToken = () => base64url(randomBytes(32));
 const key = (email: string) => email.trim().toLowerCase();
 /**
  * What the per-address mail limit counts: the address as one client asks for it (issue 29 F2). Counted by address
@@ -151,7 +152,7 @@ export class SignInSandbox {
 
   private constructor(options: SandboxOptions) {
     this.#now = options.now ?? Date.now;
-    this.#hasher = options.hasher ?? scryptHasher;
+    this.#hasher = options.hasher ?? defaultHasher;
     this.#limits = options.limits ?? new Limits();
     this.#gate = options.hashGate ?? new HashGate();
   }
@@ -544,9 +545,9 @@ export class SignInSandbox {
   #invite(email: string, url?: string, { endOlder = true } = {}): void {
     if (endOlder) for (const older of this.#invitations.values()) if (older.email === key(email)) older.used = true;
     const expiresAt = this.#now() + INVITATION_MS;
-    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const part = (value: object) => base64url(utf8(JSON.stringify(value)));
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, exp: Math.floor(expiresAt / 1000) })}`;
-    const token = `${unsigned}.${createHmac('sha256', this.#inviteKey).update(unsigned).digest('base64url')}`;
+    const token = `${unsigned}.${base64url(hmacSha256(this.#inviteKey, unsigned))}`;
     this.#invitations.set(token, { email: key(email), expiresAt, used: false, ...(url ? { url } : {}) });
     this.outbox.send(mailFor.invitation(email, token), new Date(this.#now()));
   }

@@ -1,7 +1,8 @@
 // The password hasher of the sandbox where `node:crypto` is not (issue 32: the sandbox inside MSW, in a browser or
 // jsdom): PBKDF2-SHA256 through WebCrypto, which Node 20 and every browser the app supports have as
 // `globalThis.crypto.subtle`. No Node module is imported here, so the MSW entry bundles for a browser.
-import type { Hasher } from './passwords.js';
+import { scryptAsync } from '@noble/hashes/scrypt.js';
+import type { Hasher } from './password-rules.js';
 
 export const PBKDF2_SCHEME = 'pbkdf2-sha256';
 /**
@@ -56,9 +57,31 @@ export async function hashPasswordWeb(password: string, rounds = PBKDF2_ROUNDS):
   return `${PBKDF2_SCHEME}$${rounds}$${toBase64url(salt)}$${toBase64url(await derive(password, salt, rounds))}`;
 }
 
-/** Whether `password` is the one a `pbkdf2-sha256$…` hash was made from; any other scheme does not match. */
+/**
+ * The Node sandbox's own hashes (`scrypt$<salt>$<key>`, passwords.ts, its cost): WebCrypto has no scrypt, so
+ * @noble/hashes computes it. A fixture exported from `npm start` (the seeded world in the repository among them)
+ * then signs in inside MSW as it does there.
+ */
+async function scryptMatches(password: string, saltText: string, keyText: string): Promise<boolean> {
+  const salt = fromBase64url(saltText);
+  const expected = fromBase64url(keyText);
+  if (!salt || !expected) return false;
+  const key = await scryptAsync(new TextEncoder().encode(password.normalize('NFKC')), salt, {
+    N: 16_384,
+    r: 8,
+    p: 1,
+    dkLen: expected.length,
+  });
+  return sameBytes(key, expected);
+}
+
+/** Whether `password` is the one a `pbkdf2-sha256$…` or a `scrypt$…` hash was made from; no other scheme matches. */
 export async function passwordMatchesWeb(password: string, stored: string): Promise<boolean> {
   const [scheme, roundsText, saltText, keyText] = stored.split('$');
+  if (scheme === 'scrypt') {
+    const [, salt, key, extra] = stored.split('$');
+    return salt && key && extra === undefined ? scryptMatches(password, salt, key) : false;
+  }
   const rounds = Number(roundsText);
   if (scheme !== PBKDF2_SCHEME || !Number.isSafeInteger(rounds) || rounds < 1 || !saltText || !keyText) return false;
   const salt = fromBase64url(saltText);

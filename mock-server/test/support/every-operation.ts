@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { operationTable } from '@runofshow/sdk';
 import { paths } from '../../src/paths.js';
+import { ANSWERED_BY } from '../../src/sandbox/answer.js';
 import { Engine } from '../../src/sandbox/engine/engine.js';
-import { ANSWERED_BY } from '../../src/sandbox/engine/http.js';
 import { SEED_PASSWORD } from '../../src/sandbox/seed.js';
 
 /** What one call of the walk got back. */

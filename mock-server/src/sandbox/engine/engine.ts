@@ -13,7 +13,7 @@ import { type View, viewOf } from './views.js';
 
 /** A file part of a multipart upload: its bytes are kept, and answered back through the signed URLs. */
 export interface Upload {
-  bytes: Buffer;
+  bytes: Uint8Array;
   name: string;
   type: string;
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { base64url, hex, hmacSha256, randomBytes, sameText, utf8 } from '../bytes.js';
 import type { Store, StoredRecord } from './store.js';
 
 /**
@@ -9,12 +9,10 @@ import type { Store, StoredRecord } from './store.js';
 export const FILES_PREFIX = '/files/';
 
 /** A fresh secret for a stored file. */
-export const fileSecret = () => randomBytes(16).toString('hex');
+export const fileSecret = () => hex(randomBytes(16));
 
 const signatureOf = (blob: StoredRecord, expires: number) =>
-  createHmac('sha256', String(blob.secret ?? ''))
-    .update(`${blob._id}\n${expires}`)
-    .digest('base64url');
+  base64url(hmacSha256(String(blob.secret ?? ''), `${blob._id}\n${expires}`));
 
 /** The address of a stored file, good until `expiresAt` (milliseconds). */
 export function signedFileUrl(origin: string, blob: StoredRecord, expiresAt: number): string {
@@ -26,24 +24,22 @@ export function signedFileUrl(origin: string, blob: StoredRecord, expiresAt: num
 export interface FileAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  body: Uint8Array;
 }
 
 const refusal = (status: number, text: string): FileAnswer => ({
   status,
   headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  body: Buffer.from(`${text}\n`),
+  body: utf8(`${text}\n`),
 });
 
 /** The bytes a signed URL names: 404 for no such file, 403 for a wrong signature, 410 once it has expired. */
 export function serveFile(store: Store, pathname: string, query: URLSearchParams, now: number): FileAnswer {
   const id = pathname.slice(FILES_PREFIX.length).split('/')[0] ?? '';
   const blob = store.get('blobs', id);
-  if (!blob || !Buffer.isBuffer(blob.bytes)) return refusal(404, 'No such file.');
+  if (!blob || !(blob.bytes instanceof Uint8Array)) return refusal(404, 'No such file.');
   const expires = Number(query.get('expires'));
-  const given = Buffer.from(query.get('signature') ?? '');
-  const wanted = Buffer.from(signatureOf(blob, expires));
-  if (!Number.isInteger(expires) || given.length !== wanted.length || !timingSafeEqual(given, wanted))
+  if (!Number.isInteger(expires) || !sameText(query.get('signature') ?? '', signatureOf(blob, expires)))
     return refusal(403, 'The signature does not match this file.');
   if (expires * 1000 < now) return refusal(410, 'This link has expired: ask for a new one.');
   return {

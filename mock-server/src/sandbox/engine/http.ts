@@ -1,10 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operationTable } from '@runofshow/sdk';
 import { matchRoute, type OperationRoute, pathPattern } from '../../path-pattern.js';
-import { readBody } from '../../read-body.js';
 import type { EngineOperationId } from '../effects/types.js';
 import type { Answer, SignInSandbox } from '../sandbox.js';
-import { Engine, type EngineRequest, type Upload } from './engine.js';
+import { Engine, type EngineRequest } from './engine.js';
 import { isObject } from './schema.js';
 import type { StoredRecord } from './store.js';
 
@@ -36,37 +34,6 @@ export function matchEngine(
   pathname: string,
 ): { operationId: EngineOperationId; path: Record<string, string> } | undefined {
   return matchRoute(routes, method, pathname);
-}
-
-/** Prism's own body limit: the mock's front refuses more before it gets here. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-export class BadEngineBody extends Error {}
-
-/** A JSON body, or a multipart one (uploads: its file parts kept as bytes, its other parts as fields). */
-export async function readEngineBody(
-  req: IncomingMessage,
-): Promise<{ body: Record<string, unknown>; files: Record<string, Upload> }> {
-  const bytes = await readBody(req, MAX_BODY_BYTES);
-  if (bytes === 'too large') throw new BadEngineBody('The body is too large.');
-  const type = req.headers['content-type'] ?? '';
-  if (!bytes.length) return { body: {}, files: {} };
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-    const body: Record<string, unknown> = {};
-    const files: Record<string, Upload> = {};
-    for (const [name, value] of form) {
-      if (typeof value === 'string') body[name] = value;
-      else files[name] = { bytes: Buffer.from(await value.arrayBuffer()), name: value.name, type: value.type };
-    }
-    return { body, files };
-  }
-  try {
-    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
-    return { body: isObject(parsed) ? parsed : { value: parsed }, files: {} };
-  } catch {
-    throw new BadEngineBody('The body is not valid JSON.');
-  }
 }
 
 /**
@@ -119,32 +86,5 @@ const auditOfTeam = (engine: Engine, team: StoredRecord, caller: StoredRecord): 
   value: team,
   createdOn: new Date(engine.clock()).toISOString(),
 });
-
-export const ANSWERED_BY = 'x-sandbox-answer';
-
-/** Writes an engine answer: JSON, CSV text, or nothing (204). */
-export function replyEngine(res: ServerResponse, answer: Answer, echo: Record<string, string>): void {
-  // Says the answer came from state, not from Prism's examples (which it gets on a 501): tests count on it.
-  res.setHeader(ANSWERED_BY, 'state');
-  if (answer.body === undefined) {
-    res.writeHead(answer.status, { 'cache-control': 'no-store', ...echo, ...answer.headers });
-    return void res.end();
-  }
-  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  const type =
-    typeof answer.body === 'string'
-      ? 'text/csv; charset=utf-8'
-      : answer.status >= 400
-        ? 'application/problem+json'
-        : 'application/json';
-  res.writeHead(answer.status, {
-    'content-type': type,
-    'content-length': String(Buffer.byteLength(text)),
-    'cache-control': 'no-store',
-    ...echo,
-    ...answer.headers,
-  });
-  res.end(text);
-}
 
 export type { EngineRequest };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hex, randomBytes } from '../bytes.js';
 
 /** A JSON Schema node of the bundle, as far as the engine reads it. */
 export interface Schema {
@@ -25,7 +25,7 @@ export interface Schema {
   example?: unknown;
 }
 
-export const newId = () => randomBytes(12).toString('hex');
+export const newId = () => hex(randomBytes(12));
 
 /** What an operation's success answer is, read from the bundle: the engine shapes every answer by it. */
 export interface SuccessShape {

@@ -260,7 +260,7 @@ function seedScenario(store: Store): void {
     path: '/Venue/Harbour Hall floor plan.pdf',
     reference: { kind: 'eventDoc', _id: docId, displayType: 'pdf' },
   });
-  const bytes = Buffer.from('%PDF-1.7 Harbour Hall floor plan (sandbox)');
+  const bytes = new TextEncoder().encode('%PDF-1.7 Harbour Hall floor plan (sandbox)');
   store.put('blobs', {
     _id: '65a1f0c2e4b0a1b2c3d4e6c0',
     bytes,

@@ -151,7 +151,7 @@ const key = (kind: string, id: string) => `${kind}\n${id}`;
 function encode(record: StoredRecord): string {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(record)) {
-    out[field] = Buffer.isBuffer(value) ? { $bytes: value.toString('base64') } : value;
+    out[field] = value instanceof Uint8Array ? { $bytes: Buffer.from(value).toString('base64') } : value;
   }
   return JSON.stringify(out);
 }

@@ -165,7 +165,7 @@ const base = {
   },
   /** A CSV import: the header row becomes the columns, each further line a row. */
   csvImport: (call) => {
-    const text = call.request.files?.file?.bytes.toString('utf8') ?? '';
+    const text = new TextDecoder().decode(call.request.files?.file?.bytes ?? new Uint8Array());
     const show = call.create({ title: call.body.title, description: call.body.description }, newItemSetList());
     const [header = [], ...lines] = text.split(/\r?\n/).filter(Boolean).map(parseCsvLine);
     const stored = call.store.get('shows', show._id as string) as StoredRecord;
