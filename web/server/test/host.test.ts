@@ -66,6 +66,23 @@ describe('the page settings', () => {
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'self';");
   });
 
+  it('§9 monitoring: the collector in the page and in connect-src only when it is set', async () => {
+    const { host } = await testHost({ appDir: app, rumEndpoint: 'https://rum.test/collect?app=sign-in&v=1' });
+    try {
+      const response = await fetch(`${host.url}/app.login/login`);
+      expect(await response.text()).toContain(
+        '<meta name="rum-endpoint" content="https://rum.test/collect?app=sign-in&amp;v=1" />',
+      );
+      // The path alone (a CSP source holds no query): the page may post there and nowhere else on that origin.
+      expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' https://rum.test/collect;");
+    } finally {
+      await host.stop();
+    }
+    const off = await fetch(`${proxy.url}/app.login/login`);
+    expect(await off.text()).toContain('<meta name="rum-endpoint" content="" />');
+    expect(off.headers.get('content-security-policy')).toContain("connect-src 'self';");
+  });
+
   it('no site key (HCAPTCHA_SITEKEY=off) leaves the page without one', async () => {
     expect(await (await fetch(`${proxy.url}/app.login/signup`)).text()).toContain(
       '<meta name="hcaptcha-sitekey" content="" />',
