@@ -12,13 +12,13 @@ const QUERY_VALUE = /([?&][^=&#\s"'<>]+=)[^&#\s"'<>]*/g;
 
 /** `text` with the personal data in it replaced; `secrets` are exact strings (shorter than 3 characters: ignored). */
 export function scrub(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join('[secret]');
-  return out
+  let out = text
     .replace(EMAIL, '[email]')
     .replace(TOKEN_ROUTE, '$1:token')
     .replace(SIGNED_TOKEN, '[token]')
     .replace(QUERY_VALUE, '$1');
+  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join('[secret]');
+  return out;
 }
 
 /** A report as the collector receives it: JSON with every string scrubbed, however deep (a replay's DOM). */
