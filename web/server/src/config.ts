@@ -94,7 +94,7 @@ function isOrigin(value: string): boolean {
  * A collector's URL. Its path becomes a CSP source (security-headers.ts), where a space, `;` or `,` would end the
  * source or the directive: only the characters of a plain path are taken.
  */
-function isEndpoint(value: string): boolean {
+export function isEndpoint(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return (
