@@ -142,10 +142,17 @@ async function measure(route: RouteCase, locale: Locale): Promise<Row> {
     await settled(page, network);
     // The recorder is the last thing monitoring loads (the monitor fetches it): once it is here, so is the rest.
     // (Browser code as text: this script is type-checked without the DOM's types.)
-    await page.waitForFunction(
-      `performance.getEntriesByType('resource').some((e) => /\\/assets\\/rum-replay-/.test(e.name))`,
-    );
+    // (page.evaluate, not waitForFunction: the page's CSP refuses the eval the latter needs.)
+    const recorderHere = `performance.getEntriesByType('resource').some((e) => /\\/assets\\/rum-replay-/.test(e.name))`;
+    for (const until = Date.now() + 15_000; !(await page.evaluate<boolean>(recorderHere)); ) {
+      if (Date.now() > until) throw new Error(`${page.url()}: the replay recorder never loaded`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await settled(page, network);
+    // A page's inline scripts run on its first load too (/login's few lines in <head>, scripts/prerender.ts): counted
+    // as one more file.
+    const inline = await page.evaluate<string[]>('[...document.scripts].filter((s) => !s.src).map((s) => s.text)');
+    if (inline.length > 0) seen.set('(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length);
     const first = await sum();
     const early = await page.evaluate<string[]>(`(() => {
       const loaded = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0;

@@ -23,13 +23,8 @@ export function startMonitoring(): void {
       (monitor) => {
         report = monitor.startMonitor(endpoint, early);
       },
-      () => {
-        report = () => undefined;
-      },
+      () => undefined,
     );
-  // Safari has no requestIdleCallback.
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  // The entry runs before the load event, always (a module script is deferred). Safari has no requestIdleCallback.
+  addEventListener('load', () => ('requestIdleCallback' in window ? requestIdleCallback(load) : setTimeout(load)));
 }
