@@ -24,7 +24,9 @@ const app = (
 // cannot come, English; if English cannot either, the page renders without texts rather than not at all.
 const prerendered = root.hasChildNodes();
 const shown = document.documentElement.lang;
-const first = (LOCALE_TAGS.includes(shown) ? shown : preferredLocale()) as Locale;
+// A page the app renders from empty starts in the visitor's choice at once, even one the host could not see (a choice
+// in localStorage only): nothing is on screen yet to disagree with it. A pre-rendered one must hydrate as it came.
+const first = (prerendered && LOCALE_TAGS.includes(shown) ? shown : preferredLocale()) as Locale;
 if (prerendered) wantTexts('login');
 void setLocale(first)
   .catch(() => setLocale('en'))
