@@ -87,11 +87,14 @@ test.describe('the browser’s language', () => {
     const watchAcrossDocuments = (page: Page) =>
       page.addInitScript(() => {
         localStorage.setItem('runofshow.locale', 'de');
-        const read = () => JSON.parse(sessionStorage.getItem('seen') ?? '{"headings":[],"titles":[]}');
+        const read = () => JSON.parse(sessionStorage.getItem('seen') ?? '{"headings":[],"titles":[],"switch":[]}');
         new MutationObserver(() => {
-          const seen = read() as { headings: string[]; titles: string[] };
+          const seen = read() as { headings: string[]; titles: string[]; switch: string[] };
           const text = document.querySelector('h1')?.textContent;
           if (text && seen.headings.at(-1) !== text) seen.headings.push(text);
+          // The language switch's label, on screen before any screen's heading (outside the screens' Suspense).
+          const label = document.querySelector('label[for="locale-switch"]')?.textContent;
+          if (label && seen.switch.at(-1) !== label) seen.switch.push(label);
           if (document.title && seen.titles.at(-1) !== document.title) seen.titles.push(document.title);
           sessionStorage.setItem('seen', JSON.stringify(seen));
         }).observe(document, { subtree: true, childList: true, characterData: true });
@@ -114,7 +117,11 @@ test.describe('the browser’s language', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.loginTitle);
       await page.getByLabel(de.email).fill('ada@example.com');
       await expect(page.getByRole('button', { name: de.signIn, exact: true })).toBeEnabled();
-      expect(await seen(page)).toEqual({ headings: [de.loginTitle], titles: [`${de.loginTitle} · Run of Show`] });
+      expect(await seen(page)).toEqual({
+        headings: [de.loginTitle],
+        titles: [`${de.loginTitle} · Run of Show`],
+        switch: [de.language],
+      });
       expect(documents).toEqual(['/app.login/login', '/app.login/login']);
       // From now on the host sees the choice: the next visit is one request.
       expect((await context.cookies()).find((cookie) => cookie.name === 'runofshow.locale')?.value).toBe('de');
@@ -128,7 +135,7 @@ test.describe('the browser’s language', () => {
       await page.goto('/app.login/forgot');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.forgotTitle);
       await expect(page).toHaveTitle(`${de.forgotTitle} · Run of Show`);
-      expect((await seen(page)).headings).toEqual([de.forgotTitle]);
+      expect(await seen(page)).toMatchObject({ headings: [de.forgotTitle], switch: [de.language] });
     });
   });
 
