@@ -54,11 +54,13 @@ test.describe('the browser’s language', () => {
       // Every heading the page ever shows, from the first byte parsed, and the layout shifts (CLS's entries).
       await page.addInitScript(() => {
         const seen: string[] = [];
+        const titles: string[] = [];
         const shifts: number[] = [];
-        Object.assign(window, { seenHeadings: seen, layoutShifts: shifts });
+        Object.assign(window, { seenHeadings: seen, seenTitles: titles, layoutShifts: shifts });
         new MutationObserver(() => {
           const text = document.querySelector('h1')?.textContent;
           if (text && seen.at(-1) !== text) seen.push(text);
+          if (document.title && titles.at(-1) !== document.title) titles.push(document.title);
         }).observe(document, { subtree: true, childList: true, characterData: true });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
@@ -68,12 +70,72 @@ test.describe('the browser’s language', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.loginTitle);
       await page.getByLabel(de.email).fill('ada@example.com');
       await expect(page.getByRole('button', { name: de.signIn, exact: true })).toBeEnabled();
-      const { headings, shifts } = await page.evaluate(() => ({
+      const { headings, titles, shifts } = await page.evaluate(() => ({
         headings: (window as unknown as { seenHeadings: string[] }).seenHeadings,
+        titles: (window as unknown as { seenTitles: string[] }).seenTitles,
         shifts: (window as unknown as { layoutShifts: number[] }).layoutShifts,
       }));
       expect(headings).toEqual([de.loginTitle]);
+      // The tab's title too, from the first byte: the pre-rendered page carries it in German.
+      expect(titles).toEqual([`${de.loginTitle} · Run of Show`]);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    });
+  });
+
+  test.describe('chosen in localStorage only (before the switch also wrote a cookie)', () => {
+    /** Every heading and title any document of this tab shows, kept across a reload in sessionStorage. */
+    const watchAcrossDocuments = (page: Page) =>
+      page.addInitScript(() => {
+        localStorage.setItem('runofshow.locale', 'de');
+        const read = () => JSON.parse(sessionStorage.getItem('seen') ?? '{"headings":[],"titles":[],"switch":[]}');
+        new MutationObserver(() => {
+          const seen = read() as { headings: string[]; titles: string[]; switch: string[] };
+          const text = document.querySelector('h1')?.textContent;
+          if (text && seen.headings.at(-1) !== text) seen.headings.push(text);
+          // The language switch's label, on screen before any screen's heading (outside the screens' Suspense).
+          const label = document.querySelector('label[for="locale-switch"]')?.textContent;
+          if (label && seen.switch.at(-1) !== label) seen.switch.push(label);
+          if (document.title && seen.titles.at(-1) !== document.title) seen.titles.push(document.title);
+          sessionStorage.setItem('seen', JSON.stringify(seen));
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+    const seen = (page: Page) =>
+      page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('seen') ?? '{}') as { headings: string[]; titles: string[] },
+      );
+
+    test('/login: the page is asked for once more, with the cookie, and never shows English', async ({
+      page,
+      context,
+    }) => {
+      await watchAcrossDocuments(page);
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/app.login/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.loginTitle);
+      await page.getByLabel(de.email).fill('ada@example.com');
+      await expect(page.getByRole('button', { name: de.signIn, exact: true })).toBeEnabled();
+      expect(await seen(page)).toEqual({
+        headings: [de.loginTitle],
+        titles: [`${de.loginTitle} · Run of Show`],
+        switch: [de.language],
+      });
+      expect(documents).toEqual(['/app.login/login', '/app.login/login']);
+      // From now on the host sees the choice: the next visit is one request.
+      expect((await context.cookies()).find((cookie) => cookie.name === 'runofshow.locale')?.value).toBe('de');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.loginTitle);
+      expect(documents).toHaveLength(3);
+    });
+
+    test('a screen the app renders from empty starts in it', async ({ page }) => {
+      await watchAcrossDocuments(page);
+      await page.goto('/app.login/forgot');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.forgotTitle);
+      await expect(page).toHaveTitle(`${de.forgotTitle} · Run of Show`);
+      expect(await seen(page)).toMatchObject({ headings: [de.forgotTitle], switch: [de.language] });
     });
   });
 
@@ -95,6 +157,24 @@ test.describe('the browser’s language', () => {
       await expectAccessible(page);
     });
   });
+});
+
+test('every page’s <title> is in the visitor’s language from the first byte, pre-rendered /login’s too', async ({
+  request,
+}) => {
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  for (const [lang, texts] of [
+    ['en', en],
+    ['de', de],
+    ['ar', ar],
+  ] as const) {
+    const headers = { 'accept-language': lang };
+    const login = await (await request.get('/app.login/login', { headers })).text();
+    expect(titleOf(login)).toBe(`${texts.loginTitle} · Run of Show`);
+    // Any other route's page, until its screen sets its own title.
+    const forgot = await (await request.get('/app.login/forgot', { headers })).text();
+    expect(titleOf(forgot)).toBe(`${texts.signIn} · Run of Show`);
+  }
 });
 
 test('the switch is on every screen, and the choice is remembered over the browser’s language', async ({ page }) => {

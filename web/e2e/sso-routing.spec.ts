@@ -80,21 +80,24 @@ test.describe('/login routes a company address to its single sign-on', () => {
     await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
   });
 
-  test('a sub-domain address is routed through its company’s e-mail matchers (/ssoconfig/emailMatchers)', async ({
+  test('a sub-domain address goes to its own domain, word for word (§2), even when its company has SSO', async ({
     page,
   }) => {
+    // engines.example.com has SSO, and its configuration's e-mail matchers take its sub-domains (CATALOGUE.md); §2
+    // still sends the browser to the part after the at-sign (openapi/DECISIONS.md, "Single sign-on's destination"),
+    // and that domain has none: nothing is offered, and /login/sso says so in place.
     const asked = ssoLookups(page);
     await page.goto('/app.login/login');
+    const lookedUp = answered(page, 'eu.engines.example.com');
     await page.getByLabel('Email').fill('ada@eu.engines.example.com');
-    await expect(page.getByText('engines.example.com signs in with single sign-on.')).toBeVisible();
-    await expect(offer(page)).toHaveAttribute('href', '/sso/login/engines.example.com');
-    expect(asked).toEqual(['eu.engines.example.com', 'emailMatchers']);
-    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-    // /login/sso sends the visitor to the company's sign-in too, not to the sub-domain's (which has none).
+    expect((await lookedUp).status()).toBe(404);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    await expect(offer(page)).toHaveCount(0);
+    expect(asked).toEqual(['eu.engines.example.com']);
     await page.getByRole('link', { name: 'Sign in with SSO' }).click();
-    const leaving = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/sso/login/'));
     await page.getByRole('button', { name: 'Continue with SSO' }).click();
-    expect(new URL((await leaving).url()).pathname).toBe('/sso/login/engines.example.com');
+    await expect(page.getByRole('alert')).toContainText('Invalid SSO Domain');
+    expect(asked).toEqual(['eu.engines.example.com', 'eu.engines.example.com']);
   });
 
   test('a lookup that fails offers nothing on /login, and /login/sso lets the backend decide', async ({ page }) => {

@@ -7,8 +7,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const entry = new URL('../dist-ssr/prerender.js', import.meta.url);
-const { render } = (await import(entry.href)) as { render: (path: string, locale: string) => string };
+const { render, titles } = (await import(entry.href)) as {
+  render: (path: string, locale: string) => string;
+  titles: (locale: string) => { shell: string; login: string };
+};
 
+const PAGES = [
+  ['en', 'ltr'],
+  ['de', 'ltr'],
+  ['ar', 'rtl'],
+] as const;
+const LOCALES = PAGES.map(([locale]) => locale);
 const index = readFileSync(new URL('index.html', dist), 'utf8');
 const empty = '<div id="root"></div>';
 if (!index.includes(empty)) throw new Error(`dist/index.html has no ${empty} to fill`);
@@ -19,22 +28,35 @@ function textsFile(locale: string, part: string): string {
   if (!file) throw new Error(`No i18n-${locale}-${part} chunk in dist/assets`);
   return file;
 }
+/** The page's `<title>`, in its locale from the first byte (the app keeps it as each screen's). */
+const withTitle = (html: string, title: string) => {
+  const text = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('dist/index.html has no <title> to write');
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
+};
+/**
+ * Issue 34: a language chosen before the switch also wrote its cookie lives in localStorage only, which the host
+ * cannot read, so /login would arrive pre-rendered in another language and switch after the script ran. This runs in
+ * <head>, before anything of the body is parsed: it writes the cookie from the stored choice and asks again, and the
+ * host then sends the page in that language (one more request for the page, once: the cookie stays a year). Nothing
+ * happens when a `?lang=` decides, when a cookie already does, or when cookies are refused (the app then switches
+ * after load, as before). The host allows it by its hash (server/src/app-mount.ts).
+ */
+const FOLLOW_STORED_CHOICE = `<script>(()=>{try{const k='runofshow.locale',l=localStorage.getItem(k),c=k+'=';if(${JSON.stringify(LOCALES)}.includes(l)&&l!==document.documentElement.lang&&!/[?&]lang=/.test(location.search)&&!document.cookie.includes(c)){document.cookie=c+l+';path=/app.login;max-age=31536000;samesite=lax';if(document.cookie.includes(c)){stop();location.replace(location.href)}}}catch{}})()</script>`;
 const preload = (file: string) => `  <link rel="modulepreload" crossorigin href="/app.login/assets/${file}">\n`;
 
-for (const [locale, dir] of [
-  ['en', 'ltr'],
-  ['de', 'ltr'],
-  ['ar', 'rtl'],
-] as const) {
+for (const [locale, dir] of PAGES) {
   // The shell of every route in this locale: its language on <html>, its core texts fetched beside the entry (the
   // first render waits for them).
-  const shell = index
+  const shell = withTitle(index, titles(locale).shell)
     .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
     .replace('</head>', `${preload(textsFile(locale, 'core'))}  </head>`);
   if (!shell.includes(`lang="${locale}" dir=`)) throw new Error('dist/index.html has no <html lang="en"> to change');
   const markup = render('/app.login/login', locale);
   if (!markup.includes('<form')) throw new Error('The pre-rendered /login has no form: check src/prerender.tsx');
-  const login = shell
+  if (!shell.includes('<meta charset="utf-8" />')) throw new Error('dist/index.html has no <meta charset> to follow');
+  const login = withTitle(shell, titles(locale).login)
+    .replace(/<meta charset="utf-8" \/>/, (charset) => `${charset}\n    ${FOLLOW_STORED_CHOICE}`)
     .replace(empty, `<div id="root">${markup}</div>`)
     .replace('</head>', `${preload(textsFile(locale, 'login'))}  </head>`);
   const suffix = locale === 'en' ? '' : `.${locale}`;

@@ -21,6 +21,8 @@ export interface SiteOptions {
   hosts?: readonly string[];
   /** Where the outbox's links lead (the dev server's address in `npm run dev`; the host's by default). */
   appOrigin?: string;
+  /** §9 monitoring's collector (RUM_ENDPOINT); none, monitoring is off. */
+  rumEndpoint?: string;
 }
 
 export interface RunningSite {
@@ -49,6 +51,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       // The app's table from its source: `npm run dev` may run before any build wrote dist/api-operations.json.
       operations: appOperations,
       hcaptchaSitekey: process.env.HCAPTCHA_SITEKEY || undefined,
+      ...(options.rumEndpoint ? { rumEndpoint: options.rumEndpoint } : {}),
       logger: createLogger('warn', options.apiKey),
       ...(options.hosts ? { hosts: options.hosts } : {}),
       mounts: developmentMounts({
@@ -69,7 +72,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
  * The built app on the mock's examples (no sandbox), for the measurements: every screen shows its full form, the
  * invited sign-up's example invitation included (the sandbox would answer an unknown invitation 404).
  */
-export async function serveBuiltApp(): Promise<RunningSite> {
+export async function serveBuiltApp(options: { rumEndpoint?: string } = {}): Promise<RunningSite> {
   const [port, mockPort] = [await freePort(), await freePort()];
   return startSite({
     port,
@@ -78,5 +81,6 @@ export async function serveBuiltApp(): Promise<RunningSite> {
     apiMode: 'direct',
     apiKey: 'development-api-key',
     sandbox: false,
+    ...options,
   });
 }

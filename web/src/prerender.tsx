@@ -1,3 +1,4 @@
+import { pageTitle } from '@runofshow/ui/auth-card';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app.js';
@@ -12,4 +13,13 @@ export function render(path: string, locale: keyof typeof loginTexts): string {
       <App ssrPath={path} />
     </StrictMode>,
   );
+}
+
+/**
+ * The `<title>` of a locale's pages before the app runs: /login's is its card's title, as the app then sets it; every
+ * other route's shell says "Sign in" until its screen sets its own.
+ */
+export function titles(locale: keyof typeof loginTexts): { shell: string; login: string } {
+  const texts = loginTexts[locale];
+  return { shell: pageTitle(texts.signIn), login: pageTitle(texts.loginTitle) };
 }

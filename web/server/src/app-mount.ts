@@ -4,7 +4,7 @@ import { type Mount, readOnly } from './mount.js';
 import { pageLocale } from './page-locale.js';
 import { writeMeta } from './page-meta.js';
 import { APP_BASE, cacheControl, isTokenRoute } from './routes.js';
-import { styleElementsOf } from './security-headers.js';
+import { inlineScriptsOf, styleElementsOf } from './security-headers.js';
 
 export interface AppMountOptions {
   /** The built sign-in app (web/dist). */
@@ -17,6 +17,7 @@ interface Shell {
   key: string;
   html: string;
   styles: string[];
+  scripts: string[];
 }
 
 /**
@@ -35,7 +36,12 @@ function shells(appDir: string, meta: Record<string, string>) {
       if (found?.key === key) return found;
       const html = writeMeta(await readFile(path, 'utf8'), meta);
       // The settings are part of the bytes: hosts with other settings in one process never share a compressed copy.
-      const shell = { key: `${key}#${JSON.stringify(meta)}`, html, styles: styleElementsOf(html) };
+      const shell = {
+        key: `${key}#${JSON.stringify(meta)}`,
+        html,
+        styles: styleElementsOf(html),
+        scripts: inlineScriptsOf(html),
+      };
       known.set(file, shell);
       return shell;
     } catch {
@@ -63,8 +69,9 @@ export function appMount(options: AppMountOptions): Mount {
         (locale !== 'en' && (await shell(`${name}.${locale}.html`))) || (await shell(`${name}.html`));
       const page = (login && (await inLocale('login'))) || (await inLocale('index'));
       if (!page) return hit.sendText(503, 'The sign-in app is not built: run `npm run build`.');
-      // The app's stylesheet comes inline (web/scripts/inline-css.ts): allow exactly that element by its hash.
-      hit.pageHeaders({ styleElements: page.styles });
+      // The app's stylesheet comes inline (web/scripts/inline-css.ts), and /login's few lines that follow a language
+      // stored in localStorage only (web/scripts/prerender.ts): allow exactly those elements by their hashes.
+      hit.pageHeaders({ styleElements: page.styles, inlineScripts: page.scripts });
       const cache = isTokenRoute(hit.path) ? cacheControl.tokenPage : cacheControl.page;
       // A page's bytes depend on the visitor's languages and remembered choice: a shared cache must keep them apart.
       const vary = { Vary: 'Accept-Encoding, Accept-Language, Cookie' };

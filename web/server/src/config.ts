@@ -26,6 +26,8 @@ export interface HostConfig {
   shutdownDelayMs: number;
   /** Milliseconds in-flight requests get to finish once the listener is closed; then their connections are cut. */
   shutdownTimeoutMs: number;
+  /** §9 monitoring: where the pages send their errors, web vitals and replays; undefined, monitoring is off. */
+  rumEndpoint: string | undefined;
 }
 
 /** What each variable expects, word for word in every refusal. */
@@ -49,6 +51,8 @@ export const EXPECTS = {
   LOG_LEVEL: 'one of fatal, error, warn, info (the default), debug, trace, silent',
   SHUTDOWN_DELAY: 'seconds /readyz answers 503 after SIGTERM before the host stops accepting, 0 to 300 (5 by default)',
   SHUTDOWN_TIMEOUT: 'seconds in-flight requests get to finish after that, 0 to 300 (10 by default)',
+  RUM_ENDPOINT:
+    'the real-user-monitoring collector the pages post to, an absolute http(s) URL with no credentials or fragment (https://rum.example.com/collect); unset, no monitoring',
 } as const;
 
 type Name = keyof typeof EXPECTS;
@@ -86,6 +90,23 @@ function isOrigin(value: string): boolean {
   );
 }
 
+/**
+ * A collector's URL. Its path becomes a CSP source (security-headers.ts), where a space, `;` or `,` would end the
+ * source or the directive: only the characters of a plain path are taken.
+ */
+export function isEndpoint(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    !url.username &&
+    !url.password &&
+    !url.hash &&
+    !value.includes('#') &&
+    /^[\w\-./~%]*$/.test(url.pathname)
+  );
+}
+
 const isPort = (value: string) => /^\d{1,5}$/.test(value) && Number(value) <= 65535;
 const isSeconds = (value: string) => /^\d+(\.\d+)?$/.test(value) && Number(value) <= 300;
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -113,6 +134,7 @@ const Environment = v.object({
   LOG_LEVEL: optional('LOG_LEVEL', (value) => LEVELS.includes(value)),
   SHUTDOWN_DELAY: optional('SHUTDOWN_DELAY', isSeconds),
   SHUTDOWN_TIMEOUT: optional('SHUTDOWN_TIMEOUT', isSeconds),
+  RUM_ENDPOINT: optional('RUM_ENDPOINT', isEndpoint),
 });
 
 export type ConfigResult = { ok: true; config: HostConfig } | { ok: false; errors: string[] };
@@ -149,6 +171,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       logLevel: (given(e.LOG_LEVEL) ?? 'info') as LogLevel,
       shutdownDelayMs: Number(given(e.SHUTDOWN_DELAY) ?? 5) * 1000,
       shutdownTimeoutMs: Number(given(e.SHUTDOWN_TIMEOUT) ?? 10) * 1000,
+      rumEndpoint: given(e.RUM_ENDPOINT) === undefined ? undefined : new URL(e.RUM_ENDPOINT as string).href,
     },
   };
 }

@@ -12,13 +12,15 @@ export interface HeaderRow {
 }
 
 const API = '<API origin, direct mode only>';
+const RUM = '<RUM_ENDPOINT, only when set>';
 const STYLE = 'the page’s one style element';
 const shown = (pattern: PathPattern) => `\`${pattern.source}\`${pattern.flags.includes('i') ? ' (any case)' : ''}`;
 
-/** The app's CSP as the host writes it, its one inline stylesheet's hash and the API origin shown as placeholders. */
+/** The app's CSP as the host writes it, its one inline stylesheet's hash, the API origin and §9's collector shown as placeholders. */
 function csp(captcha: boolean): string {
   const marker = 'style-marker';
-  const value = securityHeaders({ connect: [API], styleElements: [marker], captcha })['Content-Security-Policy'] ?? '';
+  const value =
+    securityHeaders({ connect: [API, RUM], styleElements: [marker], captcha })['Content-Security-Policy'] ?? '';
   const hashed = securityHeaders({ styleElements: [marker] })['Content-Security-Policy'] ?? '';
   const hash = /'sha256-[^']+'/.exec(hashed)?.[0] ?? '';
   return value.replace(hash, `'sha256-<hash of ${STYLE}>'`);
@@ -34,7 +36,8 @@ export function headerTable(): HeaderRow[] {
     {
       name: 'Content-Security-Policy',
       value: csp(false),
-      where: 'every answer (the docs page of `npm start` adds its inline scripts by hash)',
+      where:
+        'every answer (the docs page of `npm start` adds its inline scripts by hash, and so does the pre-rendered /login its one)',
     },
     {
       name: 'Content-Security-Policy',

@@ -15,7 +15,7 @@ import { allowListOf } from './operation-manifest.js';
 import { Readiness } from './readiness.js';
 import { redactPath } from './redact-path.js';
 import { APP_BASE, cacheControl, isCaptchaRoute, isTokenRoute } from './routes.js';
-import { type CspOptions, securityHeaders } from './security-headers.js';
+import { type CspOptions, cspSource, securityHeaders } from './security-headers.js';
 import { redirect, send, sendText } from './send.js';
 import { staticFiles } from './static-files.js';
 
@@ -32,6 +32,11 @@ export interface HostOptions {
   apiKey: string;
   /** The hCaptcha site key the pages carry; none runs the app without a captcha. */
   hcaptchaSitekey?: string | undefined;
+  /**
+   * §9 monitoring: the collector the pages send errors, web vitals and replays to (the page's `rum-endpoint`
+   * setting, and the CSP lets the page reach it); none, the page loads no monitoring and sends nothing.
+   */
+  rumEndpoint?: string | undefined;
   /** What /api passes (by default the operations the built app calls: its build's manifest). */
   operations?: OperationTable;
   /** Believe `X-Forwarded-Proto` and `X-Forwarded-Host` (and `X-Forwarded-For` in logs) from a load balancer. */
@@ -193,6 +198,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         'api-mode': options.apiMode,
         // No site key makes the app run without a captcha and say so in the console.
         'hcaptcha-sitekey': options.hcaptchaSitekey ?? '',
+        'rum-endpoint': options.rumEndpoint ?? '',
       },
     }),
     ...(options.mounts ?? []),
@@ -204,7 +210,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ),
     },
   ];
-  const connect = direct ? [options.apiOrigin] : [];
+  const connect = [
+    ...(direct ? [options.apiOrigin] : []),
+    ...(options.rumEndpoint ? [cspSource(options.rumEndpoint)] : []),
+  ];
   const folders = new Map<string, ReturnType<typeof staticFiles>>();
   const filesOf = (root: string) => {
     let files = folders.get(root);

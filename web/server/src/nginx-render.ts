@@ -3,8 +3,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import * as v from 'valibot';
-import { EXPECTS as HOST_EXPECTS } from './config.js';
+import { EXPECTS as HOST_EXPECTS, isEndpoint } from './config.js';
 import { FAIL_TIMEOUT_S, mainAppBlock, PLACEHOLDERS, type Placeholder, slot } from './nginx-template.js';
+import { cspSource } from './security-headers.js';
 
 /** Debian's place for the module `libnginx-mod-http-brotli-static` installs. */
 export const DEBIAN_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -22,6 +23,7 @@ export const NGINX_EXPECTS = {
     "the main application's origin for /dash/… and /sso/login/… (https://app.example.com), or 'placeholder' for a page of nginx's own",
   API_MODE: HOST_EXPECTS.API_MODE,
   API_ORIGIN: `${HOST_EXPECTS.API_ORIGIN}; needed in direct mode, for the CSP`,
+  RUM_ENDPOINT: `${HOST_EXPECTS.RUM_ENDPOINT}; the hosts' own value, for the CSP`,
 } as const;
 
 type Name = keyof typeof NGINX_EXPECTS;
@@ -67,6 +69,13 @@ const Environment = (appDir: string) =>
         v.check((text) => text === '' || isOrigin(text), message('API_ORIGIN', false)),
       ),
     ),
+    RUM_ENDPOINT: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((text) => text === '' || isEndpoint(text), message('RUM_ENDPOINT', false)),
+      ),
+    ),
   });
 
 export type RenderResult = { ok: true; text: string } | { ok: false; errors: string[] };
@@ -98,7 +107,9 @@ export function renderNginx(template: string, env: Record<string, string | undef
         ? '# brotli: off (NGINX_BROTLI_MODULE=off)'
         : `load_module ${literal('NGINX_BROTLI_MODULE', e.NGINX_BROTLI_MODULE)};`,
     BROTLI_STATIC: e.NGINX_BROTLI_MODULE === 'off' ? '# brotli_static: off' : 'brotli_static on;',
-    CSP_CONNECT: e.API_MODE === 'direct' ? ` ${origin}` : '',
+    CSP_CONNECT: [...(e.API_MODE === 'direct' ? [origin] : []), ...(e.RUM_ENDPOINT ? [cspSource(e.RUM_ENDPOINT)] : [])]
+      .map((source) => ` ${source}`)
+      .join(''),
     MAIN_APP: '',
   };
   // The placeholder page carries the headers of nginx's own answers, CSP included.

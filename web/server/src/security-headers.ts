@@ -46,6 +46,15 @@ export function styleElementsOf(html: string): string[] {
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
 }
 
+/**
+ * A URL as a CSP source: its origin and path, which allow that one path (a path ending in `/`, the paths under it).
+ * A query cannot be part of a source; the browser matches without it.
+ */
+export function cspSource(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return pathname === '/' ? origin : `${origin}${pathname}`;
+}
+
 /** The headers every answer gets: a strict CSP, no framing, no MIME sniffing; the one source of them all. */
 export function securityHeaders(options: CspOptions = {}): Record<string, string> {
   const csp = [

@@ -27,6 +27,7 @@ describe('readConfig', () => {
         logLevel: 'info',
         shutdownDelayMs: 5000,
         shutdownTimeoutMs: 10_000,
+        rumEndpoint: undefined,
       },
     });
   });
@@ -47,6 +48,7 @@ describe('readConfig', () => {
       LOG_LEVEL: 'debug',
       SHUTDOWN_DELAY: '0.5',
       SHUTDOWN_TIMEOUT: '30',
+      RUM_ENDPOINT: 'https://rum.example.com/collect?app=sign-in',
     });
     expect(read).toMatchObject({
       ok: true,
@@ -64,6 +66,7 @@ describe('readConfig', () => {
         logLevel: 'debug',
         shutdownDelayMs: 500,
         shutdownTimeoutMs: 30_000,
+        rumEndpoint: 'https://rum.example.com/collect?app=sign-in',
       },
     });
   });
@@ -96,6 +99,11 @@ describe('readConfig', () => {
     ['LOG_LEVEL', 'verbose', 'is malformed'],
     ['SHUTDOWN_DELAY', '5s', 'is malformed'],
     ['SHUTDOWN_TIMEOUT', '301', 'is malformed'],
+    ['RUM_ENDPOINT', 'rum.example.com/collect', 'is malformed'],
+    ['RUM_ENDPOINT', 'https://user:pass@rum.example.com/', 'is malformed'],
+    ['RUM_ENDPOINT', 'wss://rum.example.com/', 'is malformed'],
+    ['RUM_ENDPOINT', 'https://rum.example.com/a;b', 'is malformed'],
+    ['RUM_ENDPOINT', 'https://rum.example.com/#x', 'is malformed'],
   ] as const)('%s=%j: names the variable and what it expects', (name, value, says) => {
     const errors = errorsOf({ ...valid, [name]: value });
     expect(errors).toEqual([`${name} ${says}: expected ${EXPECTS[name]}`]);

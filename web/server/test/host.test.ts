@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,23 @@ describe('the page settings', () => {
     expect(html).not.toContain(API_KEY);
     expect(html).not.toContain('api.test');
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'self';");
+  });
+
+  it('§9 monitoring: the collector in the page and in connect-src only when it is set', async () => {
+    const { host } = await testHost({ appDir: app, rumEndpoint: 'https://rum.test/collect?app=sign-in&v=1' });
+    try {
+      const response = await fetch(`${host.url}/app.login/login`);
+      expect(await response.text()).toContain(
+        '<meta name="rum-endpoint" content="https://rum.test/collect?app=sign-in&amp;v=1" />',
+      );
+      // The path alone (a CSP source holds no query): the page may post there and nowhere else on that origin.
+      expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' https://rum.test/collect;");
+    } finally {
+      await host.stop();
+    }
+    const off = await fetch(`${proxy.url}/app.login/login`);
+    expect(await off.text()).toContain('<meta name="rum-endpoint" content="" />');
+    expect(off.headers.get('content-security-policy')).toContain("connect-src 'self';");
   });
 
   it('no site key (HCAPTCHA_SITEKEY=off) leaves the page without one', async () => {
@@ -186,6 +203,22 @@ describe('security headers', () => {
       expect(await csp(path)).toMatch(/script-src 'self' https:\/\/hcaptcha\.com https:\/\/\*\.hcaptcha\.com/);
     }
     for (const path of ['/app.login/login', '/app.login/reset/abc']) expect(await csp(path)).not.toContain('hcaptcha');
+  });
+
+  it("allow a page's own inline script by its hash, on that page alone", async () => {
+    const login = join(app, 'login.html');
+    const before = await readFile(login, 'utf8');
+    const SCRIPT = "document.cookie='runofshow.locale=de'";
+    await writeFile(login, `<head><script>${SCRIPT}</script></head><div id="root"><h1>Sign in</h1></div>`);
+    try {
+      const hash = createHash('sha256').update(SCRIPT).digest('base64');
+      expect(await csp('/app.login/login')).toMatch(
+        new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+      );
+      expect(await csp('/app.login/reset')).toContain("script-src 'self';");
+    } finally {
+      await writeFile(login, before);
+    }
   });
 
   it("allow the app page's inline stylesheet by its hash alone, and never an inline script", async () => {

@@ -132,6 +132,13 @@ describe('nginx in front of the host', () => {
       const proxy = renderNginx(nginxTemplate(), env, appDir);
       expect(direct.ok && direct.text).toContain("connect-src 'self' https://api.test;");
       expect(proxy.ok && proxy.text).toContain("connect-src 'self';");
+      // §9's collector, as the host names it (its path; a CSP source holds no query).
+      const monitored = renderNginx(
+        nginxTemplate(),
+        { ...env, API_MODE: 'direct', API_ORIGIN: 'https://api.test/', RUM_ENDPOINT: 'https://rum.test/c?k=1' },
+        appDir,
+      );
+      expect(monitored.ok && monitored.text).toContain("connect-src 'self' https://api.test https://rum.test/c;");
       expect(proxy.ok && proxy.text).not.toMatch(/^\s*(load_module|brotli_static)/m);
     });
   });

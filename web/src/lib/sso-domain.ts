@@ -16,6 +16,3 @@ export function ssoLoginPath(email: string): string {
     .toLowerCase();
   return `/sso/login/${encodeURIComponent(domain)}`;
 }
-
-/** The SSO sign-in path of a configured domain (issue 34: a sub-domain's address signs in through its company's). */
-export const ssoPathOf = (domain: string) => `/sso/login/${encodeURIComponent(domain)}`;

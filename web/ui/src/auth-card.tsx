@@ -8,10 +8,13 @@ interface Props {
   footer?: ReactNode;
 }
 
+/** A screen's `<title>`: its card's title, then the product's name (the build writes the same into its pages). */
+export const pageTitle = (title: string) => `${title} · Run of Show`;
+
 /** The white card on the blue gradient (§2) that every sign-in screen sits in. */
 export function AuthCard({ title, subtitle, children, footer }: Props) {
   useEffect(() => {
-    document.title = `${title} · Run of Show`;
+    document.title = pageTitle(title);
   }, [title]);
   return (
     <main className="page">

@@ -12,7 +12,7 @@ import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
 import { destinationAfterSignIn } from '../../lib/return-url.js';
-import { emailDomain, ssoLoginPath, ssoPathOf } from '../../lib/sso-domain.js';
+import { emailDomain, ssoLoginPath } from '../../lib/sso-domain.js';
 import { emailSchema, firstIssue, loginPasswordSchema, tokenSchema } from '../../lib/validation.js';
 import { LockoutCountdown } from './lockout-countdown.js';
 import {
@@ -151,11 +151,8 @@ export function LoginPage() {
         <div className="sso-offer" aria-live="polite">
           {ssoOffered ? (
             <>
-              <p>{messages.ssoOffer(state.ssoDomain ?? emailDomain(state.email) ?? '')}</p>
-              <a
-                className={buttonClass({ color: 'outline', block: true })}
-                href={state.ssoDomain ? ssoPathOf(state.ssoDomain) : ssoLoginPath(state.email)}
-              >
+              <p>{messages.ssoOffer(emailDomain(state.email) ?? '')}</p>
+              <a className={buttonClass({ color: 'outline', block: true })} href={ssoLoginPath(state.email)}>
                 {messages.continueWithSso}
               </a>
             </>

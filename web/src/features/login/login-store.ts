@@ -34,8 +34,6 @@ export const loginState = proxy({
   twoFactor: undefined as TwoFactorStatus | undefined,
   /** Issue 34: whether the address's company signs in through single sign-on, asked alongside two-factor. */
   sso: undefined as SsoAnswer | 'PENDING' | undefined,
-  /** The configured domain it signs in through, when `sso` is 'sso' (a sub-domain's company's). */
-  ssoDomain: undefined as string | undefined,
   step: 'password' as 'password' | 'token',
   failure: undefined as LoginFailure | undefined,
 });
@@ -76,9 +74,7 @@ export function setEmail(email: string): void {
       .then(({ lookUpSso }) => lookUpSso(email))
       .then(
         (found) => {
-          if (seq !== lookupSeq) return;
-          loginState.sso = found.answer;
-          loginState.ssoDomain = found.answer === 'sso' ? found.domain : undefined;
+          if (seq === lookupSeq) loginState.sso = found;
         },
         () => undefined, // cancelled: the cancel put the state back
       );

@@ -10,7 +10,7 @@ import { lookUpSso } from '../../lib/api/sso-lookup.js';
 import { carriedEmail, withEmail } from '../../lib/carry-email.js';
 import { leaveTo } from '../../lib/leave.js';
 import { messages } from '../../lib/messages.js';
-import { ssoLoginPath, ssoPathOf } from '../../lib/sso-domain.js';
+import { ssoLoginPath } from '../../lib/sso-domain.js';
 import { firstIssue, shortEmailSchema } from '../../lib/validation.js';
 
 /**
@@ -30,15 +30,12 @@ export function SsoPage() {
     email: true,
     async onSubmit({ email }) {
       setInvalidFor(undefined);
-      let path = ssoLoginPath(email);
       try {
-        const found = await lookUpSso(email);
-        if (found.answer === 'none') return setInvalidFor(email.trim());
-        if (found.answer === 'sso') path = ssoPathOf(found.domain);
+        if ((await lookUpSso(email)) === 'none') return setInvalidFor(email.trim());
       } catch (error) {
         if (isCancelled(error)) return;
       }
-      leaveTo(path);
+      leaveTo(ssoLoginPath(email));
     },
   });
   const passwordHref = withEmail('/login', form.values.email);

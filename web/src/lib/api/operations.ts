@@ -9,7 +9,6 @@ import * as operation from '@runofshow/sdk/operations';
 export const appOperations = tableOf(
   operation.authLogin,
   operation.ssoGetByDomain,
-  operation.ssoListEmailMatchers,
   operation.teamsCreate,
   operation.tokensDelete,
   operation.tokensGetUser,

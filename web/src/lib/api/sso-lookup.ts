@@ -3,44 +3,31 @@ import { emailDomain } from '../sso-domain.js';
 import { isCancelled } from './cancel.js';
 import { loadApiClient } from './load-api-client.js';
 
-/** What the lookups say of an address: single sign-on, none (404 and no matcher), or no answer. */
+/** What the lookup says of an address's domain: single sign-on, none (404), or no answer. */
 export type SsoAnswer = 'sso' | 'none' | 'failed';
-/** With single sign-on, the configured domain the address signs in through (`/sso/login/{domain}`). */
-export type SsoFound = { answer: 'sso'; domain: string } | { answer: 'none' | 'failed' };
 
 type Api = Awaited<ReturnType<typeof loadApiClient>>;
 let quiet: Api | undefined;
 
 /**
- * Issue 34: whether the address's company signs in through single sign-on. `GET /ssoconfig/{domain}` for its own
- * domain first; when that has none (404, the everyday answer), `GET /ssoconfig/emailMatchers?email=` asks whether a
- * company's matchers take the address anyway (a sub-domain: ada@eu.engines.example.com signs in through
- * engines.example.com), as the description's operation is for. A 404 is not logged as the app's client logs every
- * failure; any other failure is still printed. A cancel rejects, as every call does, for the caller to ignore.
+ * Issue 34: whether the address's domain signs in through single sign-on, `GET /ssoconfig/{domain}` for the part
+ * after the at-sign: the domain §2 sends the browser to (`/sso/login/{domain}`), word for word, and so the one whose
+ * answer tells what the visitor will meet there (openapi/DECISIONS.md, "Single sign-on's destination"). A 404 is not
+ * logged as the app's client logs every failure; any other failure is still printed. A cancel rejects, as every call
+ * does, for the caller to ignore.
  */
-export async function lookUpSso(email: string): Promise<SsoFound> {
+export async function lookUpSso(email: string): Promise<SsoAnswer> {
   const domain = emailDomain(email);
-  if (!domain) return { answer: 'none' };
+  if (!domain) return 'none';
   const api = await loadApiClient();
   quiet ??= api.withOptions({ logger: false });
   try {
     await unwrap(quiet.GET('/ssoconfig/{domain}', { params: { path: { domain } } }));
-    return { answer: 'sso', domain };
+    return 'sso';
   } catch (error) {
     if (isCancelled(error)) throw error;
-    if (!(error instanceof ApiError && error.status === 404)) {
-      console.error('The SSO lookup failed.', error);
-      return { answer: 'failed' };
-    }
-  }
-  try {
-    const address = email.trim();
-    const configs = await unwrap(quiet.GET('/ssoconfig/emailMatchers', { params: { query: { email: address } } }));
-    const found = configs[0]?.domain;
-    return found ? { answer: 'sso', domain: found.toLowerCase() } : { answer: 'none' };
-  } catch (error) {
-    if (isCancelled(error)) throw error;
+    if (error instanceof ApiError && error.status === 404) return 'none';
     console.error('The SSO lookup failed.', error);
-    return { answer: 'failed' };
+    return 'failed';
   }
 }

@@ -9,7 +9,6 @@ import type { texts as Rules } from './en/rules.js';
 import type { texts as Signup } from './en/signup.js';
 import type { texts as Sso } from './en/sso.js';
 import type { texts as Verify } from './en/verify.js';
-import { pseudo } from './pseudo.js';
 
 /** The locales offered in the switch, each named in its own language; en-XA (pseudo) only for tests. */
 export const LOCALES = {
@@ -65,7 +64,8 @@ const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (value === 'en-XA' || Object.hasOwn(LOCALES, value));
 
 async function partIn(locale: Locale, part: Part): Promise<Partial<Texts>> {
-  if (locale === 'en-XA') return pseudo(await partIn('en', part));
+  // The pseudo-locale is for tests: its code is a chunk of its own, never in a visitor's first load.
+  if (locale === 'en-XA') return (await import('./pseudo.js')).pseudo(await partIn('en', part));
   const load = files[`./${locale}/${part}.ts`];
   if (!load) throw new Error(`No texts for ${locale}/${part}`);
   return (await load()).texts;

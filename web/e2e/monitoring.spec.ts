@@ -1,0 +1,217 @@
+/// <reference types="node" />
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import { freePort, type Started, serveCommand, start } from './support/processes.js';
+
+// §9 monitoring ("session replay 10, session 100"), end to end: `npm run serve` with RUM_ENDPOINT set, as a team
+// deploys it, against the sandbox the config started, and a tiny collector here that keeps what the page posts. The
+// page reaches the collector only because the host's CSP names it. The session's draw is the page's own Math.random,
+// fixed by the test: 0.05 falls in the replayed tenth, 0.5 does not. Without RUM_ENDPOINT (the config's own host),
+// nothing is loaded or sent.
+test.describe.configure({ mode: 'serial' });
+
+const API_KEY = 'rum-walk-key-5f2c81';
+const TYPED = { email: 'ada@example.com', password: 'Not-Her-Password-7' };
+const RESET = '/app.login/reset/3f9a8c7e2b1d?email=ada%40example.com';
+const mockUrl = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 4110}`;
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  method: string;
+  body: string;
+}
+
+interface Report {
+  type: string;
+  route: string;
+  at: number;
+  name?: string;
+  kind?: string;
+  message?: string;
+  event?: { type: number; data?: { source?: number; text?: string } };
+}
+
+interface Batch {
+  v: number;
+  app: string;
+  session: string;
+  page: string;
+  replay: boolean;
+  locale: string;
+  reports: Report[];
+}
+
+let collector: Server;
+let received: Received[] = [];
+let collectorUrl = '';
+let host: Started;
+let origin = '';
+
+test.beforeAll(async () => {
+  collector = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, method: req.method ?? '', body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  const collectorPort = await freePort();
+  await new Promise<void>((resolve) => collector.listen(collectorPort, '127.0.0.1', resolve));
+  collectorUrl = `http://127.0.0.1:${collectorPort}/collect`;
+  const hostPort = await freePort();
+  origin = `http://localhost:${hostPort}`;
+  const { command, args } = serveCommand();
+  host = start(command, args, {
+    API_ORIGIN: mockUrl,
+    API_MODE: 'direct',
+    API_KEY,
+    HCAPTCHA_SITEKEY: 'off',
+    HOST: '127.0.0.1',
+    PORT: String(hostPort),
+    RUM_ENDPOINT: `${collectorUrl}?app=sign-in`,
+    LOG_LEVEL: 'warn',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${origin}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  host?.signal('SIGTERM');
+  await host?.exited;
+  await new Promise((resolve) => collector?.close(resolve));
+});
+
+test.beforeEach(() => {
+  received = [];
+});
+
+/** The page's Math.random fixed at `value`: the session's draw (src/lib/monitoring/sampling.ts) falls where the test says. */
+const drawAt = (page: Page, value: number) =>
+  page.addInitScript((fixed) => {
+    Math.random = () => fixed;
+  }, value);
+
+/** The monitoring chunks the page fetched, by the build's names (rum-monitor-….js, rum-replay-….js). */
+function monitoringChunks(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const found = /\/assets\/(rum-\w+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (found?.[1]) chunks.push(found[1]);
+  });
+  return chunks;
+}
+
+/** Signs in with a password that is wrong, so the page shows §8's failure and stays. */
+async function failSignIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(TYPED.email);
+  await page.getByLabel('Password', { exact: true }).fill(TYPED.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Login failed!');
+}
+
+const batches = () => received.map((one) => JSON.parse(one.body) as Batch);
+const reports = (type: string) => batches().flatMap((batch) => batch.reports.filter((report) => report.type === type));
+
+test('a replayed session: vitals, errors and an input-masked replay reach the collector, and nothing personal', async ({
+  page,
+}) => {
+  await drawAt(page, 0.05);
+  const chunks = monitoringChunks(page);
+  await page.goto(`${origin}/app.login/login`);
+  await expect.poll(() => chunks).toEqual(['rum-monitor', 'rum-replay']);
+  await failSignIn(page);
+  // Errors the page did not catch, one thrown and one rejected, each naming the visitor as careless code might.
+  await page.evaluate((email) => {
+    setTimeout(() => {
+      throw new Error(`Lookup failed for ${email}`);
+    });
+    void Promise.reject(new Error(`No session for ${encodeURIComponent(email)}`));
+  }, TYPED.email);
+  // A page whose address holds a reset token and the e-mail; leaving each page sends what is left (LCP, CLS).
+  await page.goto(`${origin}${RESET}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('about:blank');
+  await expect.poll(() => reports('vital').filter((r) => r.route.endsWith('/reset/:token')).length).toBeGreaterThan(0);
+
+  for (const one of received) {
+    expect(one.method).toBe('POST');
+    expect(one.headers['content-type']?.toLowerCase()).toBe('text/plain;charset=utf-8');
+    expect(one.headers.cookie).toBeUndefined();
+    expect(one.headers.referer).toBeUndefined();
+  }
+  const all = batches();
+  expect(new Set(all.map((batch) => batch.session)).size).toBe(1);
+  expect(new Set(all.map((batch) => batch.page)).size).toBe(2);
+  expect(
+    all.every((batch) => batch.v === 1 && batch.app === 'app.login' && batch.replay && batch.locale === 'en'),
+  ).toBe(true);
+  const loginVitals = reports('vital').filter((r) => r.route === '/app.login/login');
+  // INP too when an interaction took 40 ms or more (web-vitals' threshold): not on a fast machine.
+  expect(loginVitals.map((r) => r.name)).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'LCP', 'CLS']));
+  const errors = reports('error').map(({ kind, message }) => ({ kind, message }));
+  expect(errors).toEqual(
+    expect.arrayContaining([
+      { kind: 'error', message: 'Lookup failed for [email]' },
+      { kind: 'rejection', message: 'No session for [email]' },
+    ]),
+  );
+  // rrweb's events: a full snapshot of each page, and the typing recorded as masked input (source 5).
+  const replay = reports('replay');
+  expect(replay.filter((r) => r.event?.type === 2).length).toBe(2);
+  const inputs = replay.filter((r) => r.event?.type === 3 && r.event.data?.source === 5);
+  expect(inputs.length).toBeGreaterThan(0);
+  expect(new Set(inputs.map((r) => r.event?.data?.text))).toEqual(new Set(['***']));
+  // Nothing personal anywhere in what was sent: not the typed address or password, not the address in a URL, not
+  // the reset token, not the API key the direct-mode page holds.
+  const sent = received.map((one) => one.body).join('\n');
+  for (const secret of [TYPED.email, 'ada%40example.com', TYPED.password, '3f9a8c7e2b1d', API_KEY]) {
+    expect(sent).not.toContain(secret);
+  }
+  expect(sent).not.toMatch(/[\w.+-]+(@|%40)example\.com/);
+});
+
+test('a session outside the replayed tenth: vitals and errors only, and the recorder never loads', async ({ page }) => {
+  await drawAt(page, 0.5);
+  const chunks = monitoringChunks(page);
+  await page.goto(`${origin}/app.login/login`);
+  await expect.poll(() => reports('vital').map((r) => r.name)).toContain('TTFB');
+  await failSignIn(page);
+  await page.goto('about:blank');
+  await expect.poll(() => reports('vital').map((r) => r.name)).toContain('LCP');
+  expect(chunks).toEqual(['rum-monitor']);
+  expect(batches().every((batch) => !batch.replay)).toBe(true);
+  expect(reports('replay')).toEqual([]);
+});
+
+test('RUM_ENDPOINT unset: no monitoring code loads, and no request leaves for anywhere but the site and its API', async ({
+  page,
+  baseURL,
+}) => {
+  const chunks = monitoringChunks(page);
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const { origin: to } = new URL(request.url());
+    if (to !== baseURL && to !== mockUrl) elsewhere.push(request.url());
+  });
+  const response = await page.goto('/app.login/login');
+  expect(response?.headers()['content-security-policy']).toContain(`connect-src 'self' ${mockUrl};`);
+  await expect(page.locator('meta[name="rum-endpoint"]')).toHaveAttribute('content', '');
+  await failSignIn(page);
+  await page.goto(`${RESET}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // What a monitored page would have sent by now: its first batch goes a second after load.
+  await page.waitForTimeout(1500);
+  await page.goto('about:blank');
+  expect(chunks).toEqual([]);
+  expect(elsewhere).toEqual([]);
+  expect(received).toEqual([]);
+});
