@@ -1,4 +1,4 @@
-import { ApiError, unwrap } from '@runofshow/sdk';
+import { ApiError } from '@runofshow/sdk';
 import { emailDomain } from '../sso-domain.js';
 import { isCancelled } from './cancel.js';
 import { loadApiClient } from './load-api-client.js';
@@ -24,7 +24,7 @@ export async function lookUpSso(email: string): Promise<SsoFound> {
   const api = await loadApiClient();
   quiet ??= api.withOptions({ logger: false });
   try {
-    await unwrap(quiet.GET('/ssoconfig/{domain}', { params: { path: { domain } } }));
+    await quiet.sso.getByDomain({ params: { domain } });
     return { answer: 'sso', domain };
   } catch (error) {
     if (isCancelled(error)) throw error;
@@ -35,7 +35,7 @@ export async function lookUpSso(email: string): Promise<SsoFound> {
   }
   try {
     const address = email.trim();
-    const configs = await unwrap(quiet.GET('/ssoconfig/emailMatchers', { params: { query: { email: address } } }));
+    const configs = await quiet.sso.listEmailMatchers({ query: { email: address } });
     const found = configs[0]?.domain;
     return found ? { answer: 'sso', domain: found.toLowerCase() } : { answer: 'none' };
   } catch (error) {
