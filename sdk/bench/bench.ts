@@ -20,6 +20,7 @@ import { createApiClient } from '@runofshow/sdk';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import { benchProxy } from './proxy.js';
+import { benchProxyCpu } from './proxy-cpu.js';
 import { benchStream } from './proxy-stream.js';
 import { startServer } from './server.js';
 import { interleave, median, quantile } from './stats.js';
@@ -31,8 +32,14 @@ const floor = process.env.BENCH_FLOOR === '1';
 const proxyRounds = Number(process.env.BENCH_PROXY_ROUNDS ?? 3);
 const proxySeconds = Number(process.env.BENCH_PROXY_SECONDS ?? 4);
 const streamMib = Number(process.env.BENCH_STREAM_MIB ?? 200);
+const cpuCalls = Number(process.env.BENCH_CPU_CALLS ?? 4_000);
+if (process.env.BENCH_ONLY === 'proxy-cpu') {
+  await benchProxyCpu(cpuCalls, proxyRounds);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'proxy') {
   if (proxyRounds > 0) await benchProxy(proxyRounds, proxySeconds);
+  if (proxyRounds > 0 && cpuCalls > 0) await benchProxyCpu(cpuCalls, proxyRounds);
   if (streamMib > 0) await benchStream(streamMib);
   process.exit(0);
 }
@@ -173,4 +180,5 @@ report(`GET round trip, ${reads} calls per side`, readTimes, 1.15);
 report(`queued writes vs sequential POST, ${writes} per side`, writeTimes, 1.2);
 server.close();
 if (proxyRounds > 0) await benchProxy(proxyRounds, proxySeconds);
+if (proxyRounds > 0 && cpuCalls > 0) await benchProxyCpu(cpuCalls, proxyRounds);
 if (streamMib > 0) await benchStream(streamMib);

@@ -89,4 +89,9 @@ else if (kind === 'handler') url = (await listenLocal(createServer(fetchGlue(cre
 else if (kind === 'listener') url = (await listenLocal(createServer(createProxyListener(options)))).url;
 else throw new Error(`unknown server kind: ${kind}`);
 process.on('SIGTERM', () => process.exit(0));
+// Its own CPU so far (user + system, µs), for the CPU per call of `proxy-cpu.ts`.
+process.on('SIGUSR2', () => {
+  const { user, system } = process.cpuUsage();
+  console.log(String(user + system));
+});
 console.log(url);

@@ -1,0 +1,81 @@
+// The proxy hop's CPU per call (issue 30): what each proxy's own process spends on one `/api/tokens.getUser`, read
+// from `process.cpuUsage()` inside it before and after a fixed number of calls. Req/s moves with whatever else the
+// machine runs; a process's CPU per call far less, so this is the figure the listener's goal is judged on: the node
+// listener at ≥ 85 % of a bare node:http pass-through (`ceiling`), i.e. ceiling's µs / listener's µs. The sides take
+// turns in a rotated order each round; the first round warms them up and is not counted. Run by `npm run bench -w sdk`
+// (BENCH_CPU_CALLS calls a side and round, 4,000; 0 skips it) and alone by BENCH_ONLY=proxy-cpu.
+import { Agent, request } from 'node:http';
+import { type Child, startChild, stop } from './proxy.js';
+import { median } from './stats.js';
+
+/** Calls in flight at once: enough to keep a proxy busy, few enough that the load generator stays light. */
+const IN_FLIGHT = 8;
+
+/** The child's own CPU so far, in µs (user + system), as it reports it (`proxy-servers.ts`, SIGUSR2). */
+function cpuOf(child: Child): Promise<number> {
+  return new Promise((resolve) => {
+    child.lines.once('line', (line) => resolve(Number(line)));
+    child.process.kill('SIGUSR2');
+  });
+}
+
+/** `calls` POSTs to the proxy's `/api/tokens.getUser` (GETs of the upstream for `direct`), IN_FLIGHT at a time. */
+export async function drive(url: string, direct: boolean, calls: number, agent: Agent): Promise<void> {
+  const target = direct ? `${url}/token/user` : `${url}/api/tokens.getUser`;
+  const headers = direct
+    ? { 'x-api-key': 'bench-key' }
+    : { origin: url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const call = request(target, { method: direct ? 'GET' : 'POST', headers, agent }, (answer) => {
+        if (answer.statusCode !== 200) reject(new Error(`${target}: ${answer.statusCode}`));
+        answer.resume();
+        answer.on('end', resolve);
+      });
+      call.on('error', reject);
+      call.end(direct ? undefined : '{}');
+    });
+  let next = 0;
+  const lane = async () => {
+    while (next++ < calls) await one();
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+}
+
+export async function benchProxyCpu(calls: number, rounds: number): Promise<void> {
+  const upstream = await startChild('upstream');
+  const children: Record<string, Child> = {
+    direct: upstream,
+    ceiling: await startChild('ceiling', upstream.url),
+    listener: await startChild('listener', upstream.url),
+  };
+  const names = Object.keys(children);
+  const perCall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  try {
+    for (let round = 0; round < rounds + 1; round++) {
+      for (const name of names.map((_, i) => names[(i + round) % names.length] as string)) {
+        const child = children[name] as Child;
+        const before = await cpuOf(child);
+        await drive(child.url, name === 'direct', calls, agent);
+        const after = await cpuOf(child);
+        if (round > 0) perCall[name]?.push((after - before) / calls);
+      }
+    }
+  } finally {
+    agent.destroy();
+    await Promise.all(Object.values(children).map(stop));
+  }
+  const of = (name: string) => median(perCall[name] ?? []);
+  const range = (name: string) =>
+    `${Math.min(...(perCall[name] ?? [])).toFixed(0)}–${Math.max(...(perCall[name] ?? [])).toFixed(0)}`;
+  console.log(
+    `proxy hop, CPU per call in each server's own process (process.cpuUsage), ${calls} calls × ${rounds} rounds, ${IN_FLIGHT} in flight`,
+  );
+  console.log(`  upstream, direct GET              ${of('direct').toFixed(0)} µs (${range('direct')})`);
+  console.log(`  ceiling: bare pass-through        ${of('ceiling').toFixed(0)} µs (${range('ceiling')})`);
+  console.log(
+    `  through /api, node listener       ${of('listener').toFixed(0)} µs (${range('listener')}): ` +
+      `${((of('ceiling') / of('listener')) * 100).toFixed(0)} % of the ceiling, goal ≥ 85 %`,
+  );
+}
