@@ -42,7 +42,7 @@ export async function drive(url: string, direct: boolean, calls: number, agent: 
         answer.resume();
         answer.on('end', resolve);
       });
-      call.on('error', reject);
+      call.on('error', (error) => reject(new Error(`${target}: ${error.message}`, { cause: error })));
       call.end(direct ? undefined : '{}');
     });
   let next = 0;
@@ -64,13 +64,15 @@ export async function benchProxyCpu(calls: number, rounds: number): Promise<void
   const perCall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   // The kernel's share (socket writes and reads) apart: it moves with how the other processes are scheduled.
   const systemPerCall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   try {
     for (let round = 0; round < rounds + 1; round++) {
       for (const name of names.map((_, i) => names[(i + round) % names.length] as string)) {
         const child = children[name] as Child;
+        // Fresh connections each turn: a connection left idle while the other sides run could be closed by its server
+        // (Node's 5 s keep-alive) just as it is reused.
+        const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
         const before = await cpuOf(child);
-        await drive(child.url, name === 'direct', calls, agent);
+        await drive(child.url, name === 'direct', calls, agent).finally(() => agent.destroy());
         const after = await cpuOf(child);
         if (round === 0) continue;
         perCall[name]?.push((after.user + after.system - before.user - before.system) / calls);
@@ -78,7 +80,6 @@ export async function benchProxyCpu(calls: number, rounds: number): Promise<void
       }
     }
   } finally {
-    agent.destroy();
     await Promise.all(Object.values(children).map(stop));
   }
   const of = (name: string) => median(perCall[name] ?? []);
