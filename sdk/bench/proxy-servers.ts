@@ -5,7 +5,9 @@
 //   ceiling <upstream> a node:http pass-through with no logic at all: the most any proxy here can keep
 //   handler <upstream> createProxyHandler (fetch-standard) behind the least node:http glue a server needs
 //   listener <upstream> createProxyListener, the node:http entry (what the site server mounts)
+//   baseline <upstream> the same from an older build, BENCH_LISTENER_BASELINE=<its dist/proxy/listener.js>
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { createProxyHandler, type ProxyCallInfo } from '@runofshow/sdk/proxy-handler';
 import { createProxyListener } from '@runofshow/sdk/proxy-listener';
 import { listenLocal, startServer } from './server.js';
@@ -87,6 +89,15 @@ else if (kind === 'export') url = (await listenLocal(createServer(exportApi(Numb
 else if (kind === 'ceiling') url = (await listenLocal(createServer(ceiling()))).url;
 else if (kind === 'handler') url = (await listenLocal(createServer(fetchGlue(createProxyHandler(options))))).url;
 else if (kind === 'listener') url = (await listenLocal(createServer(createProxyListener(options)))).url;
-else throw new Error(`unknown server kind: ${kind}`);
+else if (kind === 'baseline') {
+  const older = pathToFileURL(process.env.BENCH_LISTENER_BASELINE ?? '').href;
+  const build = (await import(older)) as { createProxyListener: typeof createProxyListener };
+  url = (await listenLocal(createServer(build.createProxyListener(options)))).url;
+} else throw new Error(`unknown server kind: ${kind}`);
 process.on('SIGTERM', () => process.exit(0));
+// Its own CPU so far (user and system, µs), for the CPU per call of `proxy-cpu.ts`.
+process.on('SIGUSR2', () => {
+  const { user, system } = process.cpuUsage();
+  console.log(`${user} ${system}`);
+});
 console.log(url);

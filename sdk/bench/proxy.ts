@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import { findTool, HOW_TO_GET_WRK, type Load, runLoad } from './load.js';
 import { median } from './stats.js';
 
@@ -17,6 +17,8 @@ const CONNECTIONS = 50;
 export interface Child {
   url: string;
   process: ChildProcess;
+  /** What the server prints after its URL (its CPU when asked: `proxy-cpu.ts`). */
+  lines: Interface;
 }
 
 /** Starts `proxy-servers.ts <kind>` in a process of its own and waits for the URL it prints. */
@@ -33,7 +35,7 @@ export async function startChild(kind: string, upstream?: string): Promise<Child
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before listening`)));
   });
-  return { url, process: child };
+  return { url, process: child, lines };
 }
 
 /**

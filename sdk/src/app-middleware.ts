@@ -1,5 +1,17 @@
-import type { MergedOptions, Middleware } from 'openapi-fetch';
+import {
+  defaultBodySerializer,
+  defaultPathSerializer,
+  type MergedOptions,
+  type Middleware,
+  type ParseAs,
+} from 'openapi-fetch';
+import type { CallEnv } from './call.js';
+import type { CallPlan } from './call-plan.js';
 import { ApiConfigError } from './config.js';
+import { defaultQuerySerializer, type Wire } from './wire.js';
+
+// The app's middleware stage of a call (call.ts). It is loaded on the first call that has middleware to run, so an
+// app that registers none (the sign-in app) never downloads it: issue 30, bytes found for a route at its budget.
 
 /** What openapi-fetch hands each middleware callback beside the request. */
 export interface MiddlewareMeta {
@@ -72,4 +84,52 @@ export async function onError(
     error = result;
   }
   throw error;
+}
+
+/** A wire's Request, for the app's middleware. */
+function toRequest(wire: Wire): Request {
+  return new Request(wire.url, { method: wire.method, headers: wire.headers, body: wire.body ?? null });
+}
+
+/**
+ * The wire with the headers the app's middleware left on the Request it was shown. A multipart body is sent as the
+ * form, whose boundary fetch writes again: the Request's own Content-Type (its boundary) must not go with it.
+ */
+function sameBody(rest: Wire, headers: Headers): Wire {
+  if (rest.body instanceof FormData) headers.delete('content-type');
+  return { ...rest, headers };
+}
+
+/** The wire of a Request the app's middleware made instead, its body read once so every try re-sends it. */
+async function wireOf(request: Request): Promise<Wire> {
+  const body = request.body === null ? undefined : await request.arrayBuffer();
+  return { url: request.url, method: request.method, headers: request.headers, body };
+}
+
+export function meta(plan: CallPlan, env: CallEnv): MiddlewareMeta {
+  const { input } = plan;
+  return {
+    schemaPath: plan.path,
+    params: { path: plan.params, query: plan.query, header: input.params?.header },
+    options: Object.freeze({
+      baseUrl: env.endpoint,
+      parseAs: plan.parseAs as ParseAs,
+      fetch: env.rules.fetch,
+      querySerializer: defaultQuerySerializer,
+      bodySerializer: defaultBodySerializer,
+      pathSerializer: defaultPathSerializer,
+    }),
+    id: plan.requestId,
+  };
+}
+
+/**
+ * The app's `onRequest`, shown the REST-shaped request in proxy mode too: the Request it leaves (to show the answer
+ * hooks), the wire to send, or the answer one of them made itself.
+ */
+export async function requestStage(hooks: readonly Middleware[], rest: Wire, plan: CallPlan, env: CallEnv) {
+  const built = toRequest(rest);
+  const asked = await onRequest(hooks, built, meta(plan, env));
+  const wire = asked.request === built ? sameBody(rest, built.headers) : await wireOf(asked.request);
+  return { request: asked.request, early: asked.response, wire };
 }

@@ -1,6 +1,5 @@
-import { defaultBodySerializer, defaultPathSerializer, type Middleware, type ParseAs } from 'openapi-fetch';
+import type { Middleware } from 'openapi-fetch';
 import { judge } from './answer.js';
-import { type MiddlewareMeta, onError, onRequest, onResponse } from './app-middleware.js';
 import { type Stage, typedError } from './call-errors.js';
 import type { CallPlan } from './call-plan.js';
 import type { AnswerCheck } from './contract/check.js';
@@ -8,7 +7,7 @@ import { ApiCancelError } from './errors.js';
 import { CallCancel } from './transport/call-cancel.js';
 import { NoAnswer, sendTries, type TryRules } from './transport/tries.js';
 import type { WriteQueue } from './transport/write-queue.js';
-import { defaultQuerySerializer, proxyWire, restWire, type Wire } from './wire.js';
+import { proxyWire, restWire, type Wire } from './wire.js';
 
 /** What a settled call gives: openapi-fetch's `{ data, response }`. */
 export interface CallResult {
@@ -45,14 +44,8 @@ async function send(plan: CallPlan, env: CallEnv, cancel: CallCancel): Promise<C
     let wire: Wire = rest;
     let request: Request | undefined;
     let early: Response | undefined;
-    if (hooks.length) {
-      // The app sees the REST-shaped request, in proxy mode too.
-      const built = toRequest(rest);
-      const asked = await onRequest(hooks, built, meta(plan, env));
-      request = asked.request;
-      early = asked.response;
-      wire = request === built ? sameBody(rest, built.headers) : await wireOf(request);
-    }
+    const app = hooks.length ? await loadMiddleware() : undefined;
+    if (app) ({ request, early, wire } = await app.requestStage(hooks, rest, plan, env));
     if (env.proxy) wire = proxyWire(plan, env.proxy, wire.headers);
     stage = 'tries';
     let response: Response;
@@ -62,14 +55,14 @@ async function send(plan: CallPlan, env: CallEnv, cancel: CallCancel): Promise<C
       try {
         ({ response, tries } = await sendTries(wire, plan, cancel, env.rules));
       } catch (error) {
-        if (!(error instanceof NoAnswer) || !request || cancel.aborted) throw error;
-        response = await onError(hooks, request, error.error, meta(plan, env)).catch((replaced: unknown) => {
+        if (!(error instanceof NoAnswer) || !app || !request || cancel.aborted) throw error;
+        response = await app.onError(hooks, request, error.error, app.meta(plan, env)).catch((replaced: unknown) => {
           throw new NoAnswer(replaced, error.tries);
         });
       }
     }
     stage = 'after';
-    if (request) response = await onResponse(hooks, request, response, meta(plan, env));
+    if (app && request) response = await app.onResponse(hooks, request, response, app.meta(plan, env));
     const data = await judge(plan, response, tries);
     if (env.check) await env.check(plan, response, data);
     return { data, response };
@@ -78,41 +71,17 @@ async function send(plan: CallPlan, env: CallEnv, cancel: CallCancel): Promise<C
   }
 }
 
-/** A wire's Request, for the app's middleware. */
-function toRequest(wire: Wire): Request {
-  return new Request(wire.url, { method: wire.method, headers: wire.headers, body: wire.body ?? null });
-}
+type AppMiddleware = typeof import('./app-middleware.js');
 
-/**
- * The wire with the headers the app's middleware left on the Request it was shown. A multipart body is sent as the
- * form, whose boundary fetch writes again: the Request's own Content-Type (its boundary) must not go with it.
- */
-function sameBody(rest: Wire, headers: Headers): Wire {
-  if (rest.body instanceof FormData) headers.delete('content-type');
-  return { ...rest, headers };
-}
+let appMiddleware: Promise<AppMiddleware> | undefined;
 
-/** The wire of a Request the app's middleware made instead, its body read once so every try re-sends it. */
-async function wireOf(request: Request): Promise<Wire> {
-  const body = request.body === null ? undefined : await request.arrayBuffer();
-  return { url: request.url, method: request.method, headers: request.headers, body };
-}
-
-function meta(plan: CallPlan, env: CallEnv): MiddlewareMeta {
-  const { input } = plan;
-  return {
-    schemaPath: plan.path,
-    params: { path: plan.params, query: plan.query, header: input.params?.header },
-    options: Object.freeze({
-      baseUrl: env.endpoint,
-      parseAs: plan.parseAs as ParseAs,
-      fetch: env.rules.fetch,
-      querySerializer: defaultQuerySerializer,
-      bodySerializer: defaultBodySerializer,
-      pathSerializer: defaultPathSerializer,
-    }),
-    id: plan.requestId,
-  };
+/** The middleware stage, imported on the first call that has middleware; a failed import is asked again next time. */
+function loadMiddleware(): Promise<AppMiddleware> {
+  appMiddleware ??= import('./app-middleware.js').catch((error: unknown) => {
+    appMiddleware = undefined;
+    throw error;
+  });
+  return appMiddleware;
 }
 
 /**

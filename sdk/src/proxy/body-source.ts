@@ -10,6 +10,12 @@ export interface BodySource {
   cancel(): void;
   /** Whether the whole answer has arrived from the network, so that reading the rest waits on nothing, when known. */
   arrived?(): boolean;
+  /**
+   * The next bytes or null at the end when they have already arrived, without a wait; undefined when a `read()`
+   * would have to wait (or fail). A transport that knows its buffer offers it: an answer of a few bytes is then taken
+   * in the turn it arrived (issue 30: the listener's CPU per call).
+   */
+  now?(): Uint8Array | null | undefined;
 }
 
 export const timeoutError = (timeoutMs: number) =>
@@ -26,13 +32,15 @@ export function guardedSource(
   idleMs: number,
   length: number | undefined,
   arrived?: () => boolean,
+  nextNow?: () => Uint8Array | null | undefined,
 ): BodySource {
   let received = 0;
   let over = false;
   let failure: unknown;
   // One timer an answer, not one a read (a read runs for every chunk of every answer). It fails a read that has
   // waited `idleMs` for the upstream, and lets go of an upstream nobody has read from for `idleMs` (a visitor who
-  // takes nothing, a host that dropped the answer): a later read then fails, it never reads as the end.
+  // takes nothing, a host that dropped the answer): a later read then fails, it never reads as the end. It starts at
+  // the first read that could wait: an answer taken whole by `now()` never needs one.
   let waiting: ((error: unknown) => void) | undefined;
   let since = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +51,9 @@ export function guardedSource(
       if (waiting) waiting(timeoutError(idleMs));
       else end(timeoutError(idleMs));
     }, ms);
+  };
+  const arm = () => {
+    if (timer === undefined && !over) watch(idleMs);
   };
   const end = (error?: unknown) => {
     if (over) return;
@@ -62,11 +73,12 @@ export function guardedSource(
     }
     return chunk;
   };
-  watch(idleMs);
+  if (!nextNow) watch(idleMs);
   return {
     read() {
       if (failure !== undefined) return Promise.reject(failure);
       if (over) return Promise.resolve(null);
+      arm();
       since = performance.now();
       return new Promise((resolve, reject) => {
         const fail = (error: unknown) => {
@@ -89,6 +101,26 @@ export function guardedSource(
     },
     cancel: () => end(),
     ...(arrived ? { arrived } : {}),
+    ...(nextNow
+      ? {
+          now() {
+            if (failure !== undefined) return undefined;
+            if (over) return null;
+            const chunk = nextNow();
+            if (chunk === undefined) {
+              arm();
+              return undefined;
+            }
+            since = performance.now();
+            try {
+              return counted(chunk);
+            } catch (error) {
+              end(error);
+              return undefined;
+            }
+          },
+        }
+      : {}),
   };
 }
 

@@ -278,7 +278,9 @@ export function proxyCore(options: ProxyHandlerOptions) {
     // The first chunk (a JSON answer's up to its first value): waited for before the head is written, so an answer
     // that fails that early is still a 502 problem. Everything after it streams.
     for (;;) {
-      const chunk = await source.read();
+      // Taken in this turn when it is already here; a read waits only for bytes still on their way.
+      let chunk = source.now?.();
+      if (chunk === undefined) chunk = await source.read();
       if (chunk === null) {
         ended = true;
         break;
@@ -301,7 +303,13 @@ export function proxyCore(options: ProxyHandlerOptions) {
     // bytes, and such an answer then goes out whole, in one write with its length, as it did when answers were held.
     let rest = source;
     while (!ended && size < MAX_HELD) {
-      const next = rest.arrived?.() ? { ready: await rest.read(), rest } : await settledRead(rest);
+      const taken = rest.now?.();
+      const next =
+        taken !== undefined
+          ? { ready: taken, rest }
+          : rest.arrived?.()
+            ? { ready: await rest.read(), rest }
+            : await settledRead(rest);
       rest = next.rest;
       if (next.ready === undefined) break;
       if (next.ready === null) ended = true;

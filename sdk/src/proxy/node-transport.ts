@@ -22,10 +22,14 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 export const bytesOf = (buffer: Buffer) =>
   new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
+interface Encoded {
+  bytes?: Uint8Array | string | undefined;
+  type?: string;
+}
+
 /** The multipart bytes and type of a FormData (its boundary included), as fetch would send them. */
-async function encode(body: DirectCall['body']): Promise<{ bytes?: Uint8Array | string; type?: string }> {
-  if (body === undefined || typeof body === 'string') return body === undefined ? {} : { bytes: body };
-  const encoded = new Response(body);
+async function encode(form: FormData): Promise<Encoded> {
+  const encoded = new Response(form);
   return {
     bytes: new Uint8Array(await encoded.arrayBuffer()),
     type: encoded.headers.get('content-type') ?? 'multipart/form-data',
@@ -35,38 +39,60 @@ async function encode(body: DirectCall['body']): Promise<{ bytes?: Uint8Array | 
 /**
  * The chunks of a stream as it gives them, a read at a time (the stream is paused between reads); a stream that
  * closes before its end fails the read. Lighter than the stream's async iterator, which this runs in place of on
- * every answer.
+ * every answer. What has already arrived is taken at once, and `arrived` (all of it is in the buffer) says when that
+ * was the end: the listeners a wait needs are added only when a read must wait, which an answer of a few bytes
+ * seldom does (issue 30: the listener's CPU per call). A failure is listened for from the start, since a stream that
+ * fails with no listener takes the process down.
  */
-function chunksOf(stream: Readable): () => Promise<Uint8Array | null> {
+function chunksOf(
+  stream: Readable,
+  arrived: () => boolean,
+): { next: () => Promise<Uint8Array | null>; now: () => Uint8Array | null | undefined } {
   let ended = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
+  let listening = false;
   const notify = () => wake?.();
-  stream.on('readable', notify);
-  stream.once('end', () => {
-    ended = true;
-    notify();
-  });
   stream.once('error', (error) => {
     failure = error;
     notify();
   });
-  stream.once('close', () => {
-    if (!ended) failure ??= new Error('The API closed the connection mid-answer.');
-    notify();
-  });
-  return async () => {
+  const listen = () => {
+    listening = true;
+    stream.on('readable', notify);
+    stream.once('end', () => {
+      ended = true;
+      notify();
+    });
+    stream.once('close', () => {
+      if (!ended) failure ??= new Error('The API closed the connection mid-answer.');
+      notify();
+    });
+  };
+  /** What has arrived: a chunk, null at the end, undefined when there is nothing yet (or a failure). */
+  const now = () => {
+    if (failure !== undefined) return undefined;
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) return bytesOf(chunk);
+    return ended || stream.readableEnded || arrived() ? null : undefined;
+  };
+  const next = async () => {
     for (;;) {
       if (failure !== undefined) throw failure;
-      const chunk = stream.read() as Buffer | null;
-      if (chunk !== null) return bytesOf(chunk);
-      if (ended) return null;
+      const chunk = now();
+      if (chunk !== undefined) return chunk;
+      if (!listening) {
+        if (stream.destroyed) throw new Error('The API closed the connection mid-answer.');
+        listen();
+        continue;
+      }
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
       wake = undefined;
     }
   };
+  return { next, now };
 }
 
 /** A declared Content-Length as a number, when it is one. */
@@ -79,8 +105,14 @@ function declaredLength(value: string | undefined): number | undefined {
  * source that waits at most `timeoutMs` for each chunk. A compressed body is decoded as it arrives, as fetch would;
  * one sent as it is keeps its declared length, which its bytes must match.
  */
-export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise<Answer> {
-  const { bytes, type } = await encode(direct.body);
+export function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise<Answer> {
+  const { body } = direct;
+  // Text goes as it is, in this turn: only a form waits to be encoded.
+  if (typeof body === 'object') return encode(body).then((encoded) => send(direct, encoded, timeoutMs));
+  return send(direct, { bytes: body }, timeoutMs);
+}
+
+function send(direct: DirectCall, { bytes, type }: Encoded, timeoutMs: number): Promise<Answer> {
   const headers = { ...direct.headers };
   if (type) headers['content-type'] = type;
   if (bytes !== undefined) headers['content-length'] = String(Buffer.byteLength(bytes));
@@ -94,21 +126,33 @@ export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise
     const onAnswer = (answer: IncomingMessage) => {
       clearTimeout(timer);
       const status = answer.statusCode ?? 502;
+      // One pass over the raw head, which Node's `headers` would otherwise parse a second time into an object: the
+      // pairs as sent, and the coding (repeats joined, as Node joins them) and declared length (the first) read on
+      // the way (issue 30: the listener's CPU per call).
       const raw = answer.rawHeaders;
       const pairs: [string, string][] = [];
-      for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i] as string, raw[i + 1] as string]);
-      const head = { status, statusText: answer.statusMessage ?? '', headers: pairs };
+      let encoding: string | undefined;
+      let declared: string | undefined;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const name = raw[i] as string;
+        const value = raw[i + 1] as string;
+        pairs.push([name, value]);
+        if (name.length === 16 && name.toLowerCase() === 'content-encoding') {
+          encoding = encoding === undefined ? value : `${encoding}, ${value}`;
+        } else if (name.length === 14 && declared === undefined && name.toLowerCase() === 'content-length') {
+          declared = value;
+        }
+      }
+      const statusText = answer.statusMessage ?? '';
       if (status === 204 || status === 304) {
         answer.resume();
-        return resolve({ ...head, body: null });
+        return resolve({ status, statusText, headers: pairs, body: null });
       }
       // Decoded as fetch decodes it: node:http hands over the bytes as sent, which passed on as JSON would be garbage.
-      const coding = String(answer.headers['content-encoding'] ?? 'identity')
-        .trim()
-        .toLowerCase();
+      const coding = (encoding ?? 'identity').trim().toLowerCase();
       let stream: Readable = answer;
       let length: number | undefined;
-      if (coding === 'identity' || coding === '') length = declaredLength(answer.headers['content-length']);
+      if (coding === 'identity' || coding === '') length = declaredLength(declared);
       else {
         const decoder = DECODERS[coding];
         if (!decoder) {
@@ -118,13 +162,21 @@ export async function nodeAnswer(direct: DirectCall, timeoutMs: number): Promise
         // pipeline, not pipe: an upstream that breaks off mid-answer fails the decoder too, instead of ending it.
         stream = pipeline(answer, decoder(), () => undefined) as unknown as Readable;
       }
-      const next = chunksOf(stream);
+      // Undecoded, the message's buffer is all there is: complete and empty is its end.
+      const drained = stream === answer ? () => answer.complete && answer.readableLength === 0 : () => false;
+      const { next, now } = chunksOf(stream, drained);
       const stop = () => {
         stream.destroy();
         answer.destroy();
       };
       const arrived = () => answer.complete;
-      resolve({ ...head, length, body: guardedSource(next, stop, timeoutMs, length, arrived) });
+      resolve({
+        status,
+        statusText,
+        headers: pairs,
+        length,
+        body: guardedSource(next, stop, timeoutMs, length, arrived, now),
+      });
     };
     const options = { method: direct.method, headers, agent: https ? agents.https : agents.http };
     const call = https ? httpsRequest(direct.url, options, onAnswer) : httpRequest(direct.url, options, onAnswer);

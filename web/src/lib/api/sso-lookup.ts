@@ -1,4 +1,4 @@
-import { ApiError, unwrap } from '@runofshow/sdk';
+import { ApiError } from '@runofshow/sdk';
 import { emailDomain } from '../sso-domain.js';
 import { isCancelled } from './cancel.js';
 import { loadApiClient } from './load-api-client.js';
@@ -22,7 +22,7 @@ export async function lookUpSso(email: string): Promise<SsoAnswer> {
   const api = await loadApiClient();
   quiet ??= api.withOptions({ logger: false });
   try {
-    await unwrap(quiet.GET('/ssoconfig/{domain}', { params: { path: { domain } } }));
+    await quiet.sso.getByDomain({ params: { domain } });
     return 'sso';
   } catch (error) {
     if (isCancelled(error)) throw error;
