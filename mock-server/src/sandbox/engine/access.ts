@@ -50,6 +50,8 @@ export function guestAllowed(call: Call): boolean {
 
 /** Whether the caller passes the operation's rule (the caller is known; `public` and `guest` never get here). */
 export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
+  // Binds product administrators too: the product must not lose its last administrator by one's own click.
+  if (rule === 'notSelf') return call.request.path.userId !== caller._id;
   if (caller.isAdmin === true) return true;
   const store = call.store;
   const { eventId, teamId } = scopeOf(call);
@@ -94,6 +96,22 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
     case 'showCaller':
       // A show caller's call always acts on one event: without one named, only a team admin passes.
       return eventId === undefined ? adminOf(teamId) : roleOn(ADMIN_ROLES);
+    case 'owner':
+      return (
+        eventId !== undefined &&
+        (store.get('events', eventId)?.owner === caller._id ||
+          adminOf(store.get('events', eventId)?.teamId as string | undefined))
+      );
+    case 'showCallerRole':
+      return eventRoles.some((r) => eventId !== undefined && r.eventId === eventId && r.role === 'showCaller');
+    case 'targetEventContributor': {
+      const target = call.request.path.targetEventId;
+      if (target === undefined) return false;
+      return (
+        adminOf(store.get('events', target)?.teamId as string | undefined) ||
+        eventRoles.some((r) => r.eventId === target && CONTRIBUTOR_ROLES.includes(String(r.role)))
+      );
+    }
     case 'productAdmin':
       return false;
   }
