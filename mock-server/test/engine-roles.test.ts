@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { operationTable } from '@runofshow/sdk';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../src/paths.js';
 import { RULE_TEXT, type Rule, type rules, rulesOf } from '../src/sandbox/effects/roles.js';
 import { Engine, type EngineRequest } from '../src/sandbox/engine/engine.js';
 import { SEEDED } from '../src/sandbox/engine/seed-state.js';
@@ -227,5 +229,28 @@ describe('a private show', () => {
     }
     expect((await as('event.admin@example.com', 'shows.setPrivate', { private: false })).status).toBe(200);
     expect((await as('readonly@example.com', 'shows.get')).status).toBe(200);
+  });
+});
+
+describe('the reference docs', () => {
+  it("show each operation's rule, the one the sandbox enforces (x-role and the description's last line)", () => {
+    const bundle = JSON.parse(readFileSync(paths.bundle, 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string; description?: string; 'x-role'?: string[] }>>;
+    };
+    const shown = new Map(
+      Object.values(bundle.paths)
+        .flatMap((item) => Object.values(item))
+        .filter((operation) => typeof operation?.operationId === 'string')
+        .map((operation) => [operation.operationId, operation]),
+    );
+    const wrong: string[] = [];
+    for (const operationId of Engine.operations) {
+      const operation = shown.get(operationId);
+      const own = rulesOf(operationId);
+      const said = `**Who may call it** (\`x-role: ${own.join(' + ')}\`): ${own.map((r) => RULE_TEXT[r]).join('; ')}`;
+      if (JSON.stringify(operation?.['x-role']) !== JSON.stringify(own) || !operation?.description?.includes(said))
+        wrong.push(`${operationId}: x-role ${JSON.stringify(operation?.['x-role'])}, the sandbox ${own.join(' + ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
