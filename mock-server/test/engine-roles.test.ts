@@ -32,6 +32,7 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'showCaller',
       'owner',
       'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
@@ -48,6 +49,7 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'eventAdmin',
       'showCaller',
       'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
@@ -65,6 +67,7 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'showCaller',
       'showCallerRole',
       'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
@@ -78,15 +81,16 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'eventRole',
       'eventContributor',
       'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
   },
   readOnly: {
     email: 'readonly@example.com',
-    passes: ['signedIn', 'self', 'teamMember', 'eventRole', 'public', 'guest'],
+    passes: ['signedIn', 'self', 'teamMember', 'eventRole', 'teamGuest', 'public', 'guest'],
   },
-  guestPass: { passes: ['public', 'guest'] },
+  guestPass: { passes: ['public', 'guest', 'teamGuest'] },
 };
 
 const path = (operationId: keyof typeof rules, userId: string): Record<string, string> => {

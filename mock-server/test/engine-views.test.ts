@@ -133,6 +133,23 @@ describe('lists that show only what the caller belongs to', () => {
 });
 
 describe('rules the descriptions state beyond the role', () => {
+  it("teams.getGuest: a guest pass for one of the team's shows instead of a token, or a signed-in member", async () => {
+    const { engine, as } = world();
+    const guest = (guestPass: string) =>
+      engine
+        .answer({
+          operationId: 'teams.getGuest',
+          path: { teamId: TEAM },
+          query: new URLSearchParams({ guestPass }),
+          body: {},
+        })
+        .then((a) => a.status);
+    expect(await guest(SEEDED.guestPass)).toBe(200);
+    expect(await guest('gp_NotThisTeamsPass00000')).toBe(403);
+    expect((await as('readonly@example.com')('teams.getGuest', { teamId: TEAM })).status).toBe(200);
+    expect((await as(GRACE)('teams.getGuest', { teamId: TEAM })).status).toBe(403);
+  });
+
   it('events.get: a soft-deleted event is 404 except to team admins', async () => {
     const { as } = world();
     expect((await as(ADA)('events.delete', { eventId: SEEDED.eventId })).status).toBe(200);

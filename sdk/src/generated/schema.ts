@@ -1515,7 +1515,7 @@ export interface paths {
          *
          *     **Proxy mode:** `POST /api/teams.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          *
-         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+         *     **Who may call it** (`x-role: teamGuest`): a guest pass for one of the team's events or shows, or a signed-in member of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.getGuest"];
         put?: never;

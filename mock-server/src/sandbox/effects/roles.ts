@@ -20,6 +20,8 @@ import type { EngineOperationId } from './types.js';
  * - `targetEventContributor`: an event contributor (as above) on the event `targetEventId` names ("a contributor on
  *   both events").
  * - `notSelf`: the user the path names is not the caller; it binds product administrators too (`users.setAdmin`).
+ * - `teamGuest`: a guest pass for one of the team's events or shows instead of an access token, or a signed-in member
+ *   of the team (`teams.getGuest`: "signed-in members may call it too to preview what guests see").
  *
  * A list of rules means all of them (`['self', 'eventRole']`: only for themselves, on events where they hold a role).
  */
@@ -39,7 +41,8 @@ export type Rule =
   | 'owner'
   | 'showCallerRole'
   | 'targetEventContributor'
-  | 'notSelf';
+  | 'notSelf'
+  | 'teamGuest';
 
 /** Who passes each rule, in the words the reference docs show beside every operation (`x-role`). */
 export const RULE_TEXT: { readonly [R in Rule]: string } = {
@@ -59,6 +62,7 @@ export const RULE_TEXT: { readonly [R in Rule]: string } = {
   showCallerRole: 'only the showCaller role on the event',
   targetEventContributor: 'event contributors of the target event too',
   notSelf: 'never on themselves',
+  teamGuest: "a guest pass for one of the team's events or shows, or a signed-in member of the team",
 };
 
 export const rules: { readonly [K in EngineOperationId]: Rule | readonly Rule[] } = {
@@ -291,7 +295,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule | readonly Rule[] 
   'teams.getByHubspotDealId': 'productAdmin',
   'teams.getByTitle': 'productAdmin',
   'teams.getGlobalElementManager': 'teamMember',
-  'teams.getGuest': 'signedIn',
+  'teams.getGuest': 'teamGuest',
   'teams.getPrivate': 'productAdmin',
   'teams.getTemplateContainer': 'teamMember',
   'teams.inviteAdmin': 'teamAdmin',

@@ -38,14 +38,18 @@ function scopeOf(call: Call): { eventId?: string; teamId?: string } {
 
 /**
  * A guest pass opens the show it belongs to (the `guestPass` of the show the path names), or, for the event-level guest
- * views, the event one of whose shows it belongs to.
+ * views, the event one of whose shows it belongs to, or, for the team's guest view, the team of that event.
  */
 export function guestAllowed(call: Call): boolean {
   const pass = call.request.query.get('guestPass');
   if (!pass) return false;
-  const { showId, eventId } = call.request.path;
+  const { showId, eventId, teamId } = call.request.path;
   if (showId) return call.store.get('shows', showId)?.guestPass === pass;
-  return [...call.store.all('shows')].some((s) => s.eventId === eventId && s.guestPass === pass && s.deleted !== true);
+  const opens = (show: StoredRecord) =>
+    eventId !== undefined
+      ? show.eventId === eventId
+      : call.store.get('events', String(show.eventId))?.teamId === teamId;
+  return [...call.store.all('shows')].some((s) => opens(s) && s.guestPass === pass && s.deleted !== true);
 }
 
 /** Whether the caller passes the operation's rule (the caller is known; `public` and `guest` never get here). */
@@ -72,6 +76,7 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
     case 'self':
       return call.request.path.userId === undefined || call.request.path.userId === caller._id;
     case 'teamMember':
+    case 'teamGuest':
       return (
         teamRoles.some((r) => teamId === undefined || r.teamId === teamId) ||
         eventRoles.some((r) => teamId === undefined || store.get('events', String(r.eventId))?.teamId === teamId)
