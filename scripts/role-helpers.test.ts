@@ -32,6 +32,8 @@ const HELPER: Partial<Record<Rule, (user: RoleHolder) => boolean>> = {
   // "The caller must hold the showCaller role on the event": §6's show caller helper itself
   showCallerRole: (user) => isShowCaller(user, EVENT),
   teamAdmin: (user) => isTeamAdmin(user, TEAM),
+  // "Team admins and event admins of the team's events" (the seeded team has one event)
+  teamOrEventAdmin: (user) => isTeamAdmin(user, TEAM) || isEventAdmin(user, EVENT),
   // The matrix's target event is the seeded one: a contributor there
   targetEventContributor: (user) => isEventContributor(user, EVENT),
   // Every call names the caller's own id
