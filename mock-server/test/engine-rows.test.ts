@@ -50,8 +50,10 @@ describe('a restored row', () => {
       showId: SEEDED.showId,
       itemSetListId: SEEDED.itemSetListId,
     };
-    const call = (operationId: 'itemSets.createRow' | 'itemSets.deleteRow' | 'itemSets.restoreRow', body: object) =>
-      engine.answer({ operationId, path, query: new URLSearchParams(), body, ...(caller ? { caller } : {}) });
+    const call = (
+      operationId: 'itemSets.createRow' | 'itemSets.deleteRow' | 'itemSets.restoreRow',
+      body: Record<string, unknown>,
+    ) => engine.answer({ operationId, path, query: new URLSearchParams(), body, ...(caller ? { caller } : {}) });
     const row = async (title: string) =>
       ((await call('itemSets.createRow', { itemSetId: SEEDED.itemSetId, row: { title } })).body as { _id: string })._id;
     const a = await row('Opening');
