@@ -167,6 +167,16 @@ describe('rules the descriptions state beyond the role', () => {
     expect((await as(ADA)('events.updateOwner', { eventId: SEEDED.eventId }, {}, body)).status).toBe(200);
   });
 
+  it('events.createRole and events.updateOwner: a user outside the team is 422', async () => {
+    const { as } = world();
+    const path = { eventId: SEEDED.eventId };
+    const owner = (email: string) => as(ADA)('events.updateOwner', path, {}, { userId: idOf(email) });
+    expect((await owner(GRACE)).status).toBe(422);
+    expect((await owner('contributor@example.com')).status).toBe(200);
+    const role = { userId: idOf(GRACE), role: 'readOnly' };
+    expect((await as(ADA)('events.createRole', path, {}, role)).status).toBe(422);
+  });
+
   it('the live cue: only the showCaller role on the event, and only their own', async () => {
     const { as } = world();
     const cue = { eventId: SEEDED.eventId, showId: SEEDED.showId, rowId: '65a1f0c2e4b0a1b2c3d4e605' };

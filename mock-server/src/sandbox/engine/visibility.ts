@@ -59,6 +59,17 @@ export function checkVisible(call: Call): void {
         throw new Problem(404, `No such event: ${path.eventId}.`);
       return;
     }
+    case 'events.createRole':
+    case 'events.updateOwner': {
+      // "a user outside the team answers 422" (a pending user, invited and not signed up yet, is taken: the sandbox
+      // does not record which team invited them).
+      const event = store.get('events', path.eventId ?? '');
+      const user = store.get('users', String(call.body.userId));
+      if (!event || !user || user.pending === true) return;
+      if (!memberships(store).get(user._id)?.has(String(event.teamId)))
+        throw new Problem(422, "The user is not a member of the event's team.");
+      return;
+    }
     case 'teams.createDailyActiveUsersReport': {
       // "A report without a team is for internal product administrators."
       const teamId = call.body.teamId ?? call.request.query.get('teamId');
