@@ -53,6 +53,11 @@ const steps: Step[] = [
     command: ['npx', 'tsx', '--conditions=source', 'mock-server/scripts/stale-table.ts', '--check'],
   },
   {
+    name: 'role table of the docs is fresh',
+    group: 'unit',
+    command: ['npx', 'tsx', '--conditions=source', 'mock-server/scripts/role-table.ts', '--check'],
+  },
+  {
     name: 'mock catalogue is fresh',
     group: 'unit',
     command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'],

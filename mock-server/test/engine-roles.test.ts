@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { operationTable } from '@runofshow/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Rule, rules } from '../src/sandbox/effects/roles.js';
+import { paths } from '../src/paths.js';
+import { RULE_TEXT, type Rule, type rules, rulesOf } from '../src/sandbox/effects/roles.js';
 import { Engine, type EngineRequest } from '../src/sandbox/engine/engine.js';
 import { SEEDED } from '../src/sandbox/engine/seed-state.js';
 import { loadSchemas, startEngine } from '../src/sandbox/engine/start.js';
@@ -9,11 +11,13 @@ import { seedAccounts } from '../src/sandbox/seed.js';
 // Issue 31, §6: every engine operation called as each role on the seeded team's event, in process (the rules are the
 // engine's; the contract of each answer is engine.test.ts's). A small reference model, written from §6's wording and
 // independent of engine/access.ts, says which rules each role passes there; every answer must agree with it.
+const RULES = Object.keys(RULE_TEXT) as Rule[];
 const idOf = (email: string) => seedAccounts.find((a) => a.email === email)?._id ?? '';
 
 /** The roles of the QA catalogue, each with the rules §6 gives it on the seeded event (its own user as `self`). */
 const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
-  productAdmin: { email: 'root@example.com', passes: Object.values(rules) },
+  // Every rule but notSelf: the matrix calls each user operation on the caller's own id (users.setAdmin refuses it).
+  productAdmin: { email: 'root@example.com', passes: RULES.filter((rule) => rule !== 'notSelf') },
   teamAdmin: {
     email: 'ada@example.com',
     passes: [
@@ -26,6 +30,9 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'eventContributor',
       'eventAdmin',
       'showCaller',
+      'owner',
+      'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
@@ -41,6 +48,8 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'eventContributor',
       'eventAdmin',
       'showCaller',
+      'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
@@ -56,19 +65,32 @@ const ROLES: Record<string, { email?: string; passes: readonly Rule[] }> = {
       'eventContributor',
       'eventAdmin',
       'showCaller',
+      'showCallerRole',
+      'targetEventContributor',
+      'teamGuest',
       'public',
       'guest',
     ],
   },
   contributor: {
     email: 'contributor@example.com',
-    passes: ['signedIn', 'self', 'teamMember', 'eventRole', 'eventContributor', 'public', 'guest'],
+    passes: [
+      'signedIn',
+      'self',
+      'teamMember',
+      'eventRole',
+      'eventContributor',
+      'targetEventContributor',
+      'teamGuest',
+      'public',
+      'guest',
+    ],
   },
   readOnly: {
     email: 'readonly@example.com',
-    passes: ['signedIn', 'self', 'teamMember', 'eventRole', 'public', 'guest'],
+    passes: ['signedIn', 'self', 'teamMember', 'eventRole', 'teamGuest', 'public', 'guest'],
   },
-  guestPass: { passes: ['public', 'guest'] },
+  guestPass: { passes: ['public', 'guest', 'teamGuest'] },
 };
 
 const path = (operationId: keyof typeof rules, userId: string): Record<string, string> => {
@@ -115,14 +137,17 @@ describe('the operation × role matrix', () => {
               ? { eventId: SEEDED.eventId }
               : operationId === 'users.updateTrackableCueAndCueClock'
                 ? { cue: { eventId: SEEDED.eventId } }
-                : {},
+                : // A report without a team is for product administrators (engine-views.test.ts).
+                  operationId === 'teams.createDailyActiveUsersReport'
+                  ? { teamId: '65a1f0c2e4b0a1b2c3d4e5f7' }
+                  : {},
           ...(caller ? { caller } : {}),
         };
         const answer = await engine.answer(request);
         const denied = answer.status === 403 || answer.status === 401;
-        const expected = !passes.includes(rules[operationId]);
+        const expected = !rulesOf(operationId).every((rule) => passes.includes(rule));
         if (denied) refused++;
-        if (denied !== expected) wrong.push(`${role} ${operationId} (${rules[operationId]}): ${answer.status}`);
+        if (denied !== expected) wrong.push(`${role} ${operationId} (${rulesOf(operationId)}): ${answer.status}`);
         expect(answer.status, `${role} ${operationId}`).toBeLessThan(500);
       }
       summary.push(`${role}: ${Engine.operations.length - refused} allowed, ${refused} refused`);
@@ -208,5 +233,28 @@ describe('a private show', () => {
     }
     expect((await as('event.admin@example.com', 'shows.setPrivate', { private: false })).status).toBe(200);
     expect((await as('readonly@example.com', 'shows.get')).status).toBe(200);
+  });
+});
+
+describe('the reference docs', () => {
+  it("show each operation's rule, the one the sandbox enforces (x-role and the description's last line)", () => {
+    const bundle = JSON.parse(readFileSync(paths.bundle, 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string; description?: string; 'x-role'?: string[] }>>;
+    };
+    const shown = new Map(
+      Object.values(bundle.paths)
+        .flatMap((item) => Object.values(item))
+        .filter((operation) => typeof operation?.operationId === 'string')
+        .map((operation) => [operation.operationId, operation]),
+    );
+    const wrong: string[] = [];
+    for (const operationId of Engine.operations) {
+      const operation = shown.get(operationId);
+      const own = rulesOf(operationId);
+      const said = `**Who may call it** (\`x-role: ${own.join(' + ')}\`): ${own.map((r) => RULE_TEXT[r]).join('; ')}`;
+      if (JSON.stringify(operation?.['x-role']) !== JSON.stringify(own) || !operation?.description?.includes(said))
+        wrong.push(`${operationId}: x-role ${JSON.stringify(operation?.['x-role'])}, the sandbox ${own.join(' + ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -39,3 +39,33 @@ describe('a show of 100,000 rows', () => {
     expect(median).toBeLessThan(10);
   });
 });
+
+describe('a restored row', () => {
+  it('goes back to its old place, even when the row before it was deleted and restored in between', async () => {
+    const engine = startEngine();
+    const caller = engine.store.get('users', '65a1f0c2e4b0a1b2c3d4e5f6');
+    const path = {
+      teamId: '65a1f0c2e4b0a1b2c3d4e5f7',
+      eventId: SEEDED.eventId,
+      showId: SEEDED.showId,
+      itemSetListId: SEEDED.itemSetListId,
+    };
+    const call = (
+      operationId: 'itemSets.createRow' | 'itemSets.deleteRow' | 'itemSets.restoreRow',
+      body: Record<string, unknown>,
+    ) => engine.answer({ operationId, path, query: new URLSearchParams(), body, ...(caller ? { caller } : {}) });
+    const row = async (title: string) =>
+      ((await call('itemSets.createRow', { itemSetId: SEEDED.itemSetId, row: { title } })).body as { _id: string })._id;
+    const a = await row('Opening');
+    const b = await row('Closing');
+    for (const [operationId, rowId] of [
+      ['itemSets.deleteRow', a],
+      ['itemSets.deleteRow', b],
+      ['itemSets.restoreRow', a],
+      ['itemSets.restoreRow', b],
+    ] as const)
+      expect((await call(operationId, { rowId })).status).toBe(200);
+    const order = engine.store.get('shows', SEEDED.showId)?.rowOrder as string[];
+    expect(order.slice(-2)).toEqual([a, b]);
+  });
+});

@@ -1,10 +1,12 @@
 // @ts-check
 // The description's layout and naming rules, enforced by lint rather than memory (see openapi/README.md), and the
-// decorators that write each operation's proxy-mode name, response headers and SDK call samples into the bundle.
+// decorators that write each operation's proxy-mode name, response headers, SDK call samples and §6 rule into the
+// bundle.
 
 import codeSamples from './decorators/code-samples.js';
 import proxyName from './decorators/proxy-name.js';
 import responseHeaders from './decorators/response-headers.js';
+import role from './decorators/role.js';
 import operationFile from './rules/operation-file.js';
 import operationId from './rules/operation-id.js';
 import pagingMark from './rules/paging-mark.js';
@@ -30,6 +32,7 @@ export default function conventions() {
         'proxy-name': proxyName,
         'code-samples': codeSamples,
         'response-headers': responseHeaders,
+        role,
       },
     },
   };

@@ -16,6 +16,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /activityAudits`
      */
     list: OperationMethod<'activityAudits.list'>;
@@ -28,6 +30,8 @@ export interface FacadeTable {
      * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/activityAudits`
      */
@@ -42,6 +46,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /shows/{showId}/activityAudits/methodName/{methodName}`
      */
     listByMethodName: OperationMethod<'activityAudits.listByMethodName'>;
@@ -54,6 +60,8 @@ export interface FacadeTable {
      * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /shows/{showId}/activityAudits`
      */
@@ -68,6 +76,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/activityAudits`
      */
     listByTeam: OperationMethod<'activityAudits.listByTeam'>;
@@ -80,6 +90,8 @@ export interface FacadeTable {
      * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /shows/{showId}/activityAudits/deletedColumns`
      */
@@ -94,6 +106,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /shows/{showId}/activityAudits/deletedRows`
      */
     listDeletedRows: OperationMethod<'activityAudits.listDeletedRows'>;
@@ -107,6 +121,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /shows/{showId}/activityAudits/items/cells`
      */
     listItemCells: OperationMethod<'activityAudits.listItemCells'>;
@@ -119,6 +135,8 @@ export interface FacadeTable {
      * **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /shows/{showId}/activityAudits/items/fields`
      */
@@ -147,6 +165,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.cancelSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
     cancelSubscription: OperationMethod<'billing.cancelSubscription'>;
@@ -158,6 +178,8 @@ export interface FacadeTable {
      * administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.cancelSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
@@ -171,6 +193,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.createCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/card`
      */
     createCard: OperationMethod<'billing.createCard'>;
@@ -183,6 +207,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.createDraftInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `POST /stripeInvoices/draft`
      */
     createDraftInvoice: OperationMethod<'billing.createDraftInvoice'>;
@@ -194,6 +220,8 @@ export interface FacadeTable {
      * (and internal product administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.createSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/stripeSubscriptions`
      */
@@ -208,6 +236,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.createSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/stripeSubscriptionSchedules`
      */
     createSubscriptionSchedule: OperationMethod<'billing.createSubscriptionSchedule'>;
@@ -220,6 +250,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.deleteCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /card/{stripeCardId}`
      */
     deleteCard: OperationMethod<'billing.deleteCard'>;
@@ -231,6 +263,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.getCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/card`
      */
     getCard: OperationMethod<'billing.getCard'>;
@@ -240,6 +274,8 @@ export interface FacadeTable {
      * Returns one of the team's subscriptions. Team admins of the team (and internal product administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.getSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
@@ -251,6 +287,8 @@ export interface FacadeTable {
      * administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.getSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
@@ -266,6 +304,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /stripeInvoices`
      */
     listInvoices: OperationMethod<'billing.listInvoices'>;
@@ -276,6 +316,8 @@ export interface FacadeTable {
      * active ones first. Any signed-in user may call it, for example to draw the pricing page.
      *
      * **Proxy mode:** `POST /api/billing.listPrices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /stripePrices`
      */
@@ -289,6 +331,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.previewUpcomingInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/stripeSubscriptions/{subscriptionId}/upcoming`
      */
     previewUpcomingInvoice: OperationMethod<'billing.previewUpcomingInvoice'>;
@@ -300,6 +344,8 @@ export interface FacadeTable {
      * administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.updateCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /card/{stripeCardId}`
      */
@@ -313,6 +359,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.updateCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/stripeCustomer`
      */
     updateCustomer: OperationMethod<'billing.updateCustomer'>;
@@ -325,6 +373,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/billing.updateSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/stripeSubscriptions/{subscriptionId}`
      */
     updateSubscription: OperationMethod<'billing.updateSubscription'>;
@@ -335,6 +385,8 @@ export interface FacadeTable {
      * canceled answers `409`. Team admins of the team (and internal product administrators) may call it.
      *
      * **Proxy mode:** `POST /api/billing.updateSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/stripeSubscriptionSchedules/{subscriptionScheduleId}`
      */
@@ -349,6 +401,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/categories.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
      */
     create: OperationMethod<'categories.create'>;
@@ -359,6 +413,8 @@ export interface FacadeTable {
      * call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/categories.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
@@ -371,6 +427,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/categories.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
     get: OperationMethod<'categories.get'>;
@@ -382,6 +440,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/categories.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/categories`
      */
     list: OperationMethod<'categories.list'>;
@@ -392,6 +452,8 @@ export interface FacadeTable {
      * admins). A name another category of the show uses answers `409`.
      *
      * **Proxy mode:** `POST /api/categories.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/categories/{categoryId}`
      */
@@ -406,6 +468,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.addGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/addColumnGuestPass`
      */
     addGuestPass: OperationMethod<'columns.addGuestPass'>;
@@ -416,6 +480,8 @@ export interface FacadeTable {
      * used answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/createColumn`
      */
@@ -429,6 +495,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumn`
      */
     delete: OperationMethod<'columns.delete'>;
@@ -439,6 +507,8 @@ export interface FacadeTable {
      * `409`. Event admins may call it (event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.deleteGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteColumnGuestPass`
      */
@@ -452,6 +522,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.listTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/columnTitles`
      */
     listTitles: OperationMethod<'columns.listTitles'>;
@@ -462,6 +534,8 @@ export interface FacadeTable {
      * callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveColumn`
      */
@@ -474,6 +548,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.moveForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveUserColumn`
      */
     moveForUser: OperationMethod<'columns.moveForUser'>;
@@ -484,6 +560,8 @@ export interface FacadeTable {
      * Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.moveGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveGuestColumn`
      */
@@ -496,6 +574,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/restoreColumn`
      */
     restore: OperationMethod<'columns.restore'>;
@@ -506,6 +586,8 @@ export interface FacadeTable {
      * event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.setOrderFromUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/setColumnOrderFromUser`
      */
@@ -518,6 +600,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.showHiddenForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/showHiddenUserColumns`
      */
     showHiddenForUser: OperationMethod<'columns.showHiddenForUser'>;
@@ -528,6 +612,8 @@ export interface FacadeTable {
      * the others. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/columns.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateColumn`
      */
@@ -540,6 +626,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.updateItemSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemSettings`
      */
     updateItemSettings: OperationMethod<'columns.updateItemSettings'>;
@@ -550,6 +638,8 @@ export interface FacadeTable {
      * the caller's own view only.
      *
      * **Proxy mode:** `POST /api/columns.updateUserNoteSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserNoteSettings`
      */
@@ -562,6 +652,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/columns.updateUserSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserSettings`
      */
     updateUserSettings: OperationMethod<'columns.updateUserSettings'>;
@@ -572,6 +664,8 @@ export interface FacadeTable {
      * changes the caller's own view only.
      *
      * **Proxy mode:** `POST /api/columns.updateUserVisibility` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateUserColumnVisibility`
      */
@@ -586,6 +680,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/eventDocs.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /eventDocs/{eventDocId}/archive`
      */
     archive: OperationMethod<'eventDocs.archive'>;
@@ -596,6 +692,8 @@ export interface FacadeTable {
      * team admins) may call it. A document already deleted answers `409`.
      *
      * **Proxy mode:** `POST /api/eventDocs.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /eventDocs/{eventDocId}`
      */
@@ -608,6 +706,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/eventDocs.getPublicSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
+     *
      * `GET /signedUrl/public`
      */
     getPublicSignedUrl: OperationMethod<'eventDocs.getPublicSignedUrl'>;
@@ -618,6 +718,8 @@ export interface FacadeTable {
      * most 2592000). Anyone with a role on the event, and the team's admins, may call it.
      *
      * **Proxy mode:** `POST /api/eventDocs.getSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /signedUrl`
      */
@@ -631,6 +733,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/eventDocs.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /eventDocs`
      */
     list: OperationMethod<'eventDocs.list'>;
@@ -641,6 +745,8 @@ export interface FacadeTable {
      * seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
      *
      * **Proxy mode:** `POST /api/eventDocs.listSignedUrls` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /signedUrls`
      */
@@ -653,6 +759,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/eventDocs.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /eventDocs/{eventDocId}/restore`
      */
     restore: OperationMethod<'eventDocs.restore'>;
@@ -663,6 +771,8 @@ export interface FacadeTable {
      * may call it. An archived or deleted document answers `409`.
      *
      * **Proxy mode:** `POST /api/eventDocs.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /eventDocs/{eventDocId}`
      */
@@ -678,6 +788,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/eventDocs.upload`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /events/{eventId}/doc`
      */
     upload: OperationMethod<'eventDocs.upload'>;
@@ -691,6 +803,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.addGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /events/{eventId}/globalElementLabels`
      */
     addGlobalElementLabel: OperationMethod<'events.addGlobalElementLabel'>;
@@ -702,6 +816,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.addLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /events/{eventId}/labels`
      */
     addLabel: OperationMethod<'events.addLabel'>;
@@ -712,6 +828,8 @@ export interface FacadeTable {
      * (and team admins) may call it. An event already archived answers `409`.
      *
      * **Proxy mode:** `POST /api/events.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /events/{eventId}/archive`
      */
@@ -726,6 +844,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/autocomplete`
      */
     autocomplete: OperationMethod<'events.autocomplete'>;
@@ -735,6 +855,8 @@ export interface FacadeTable {
      * Counts the events of every team, soft-deleted ones excluded. Only product administrators may call it.
      *
      * **Proxy mode:** `POST /api/events.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /events/count`
      */
@@ -747,6 +869,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events`
      */
     create: OperationMethod<'events.create'>;
@@ -757,6 +881,8 @@ export interface FacadeTable {
      * call it. A permission already granted on the event answers `409`.
      *
      * **Proxy mode:** `POST /api/events.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /events/{eventId}/permissions`
      */
@@ -769,6 +895,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /events/{eventId}/roles`
      */
     createRole: OperationMethod<'events.createRole'>;
@@ -779,6 +907,8 @@ export interface FacadeTable {
      * already has a trial event, or that pays for a plan, answers `409`.
      *
      * **Proxy mode:** `POST /api/events.createTrial` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/trialEvent`
      */
@@ -791,6 +921,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /events/{eventId}`
      */
     delete: OperationMethod<'events.delete'>;
@@ -801,6 +933,8 @@ export interface FacadeTable {
      * and only on an event that is already soft-deleted (otherwise `409`), so that one click cannot destroy a live event.
      *
      * **Proxy mode:** `POST /api/events.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /events/{eventId}/permanent`
      */
@@ -814,6 +948,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /events/{eventId}/duplicate`
      */
     duplicate: OperationMethod<'events.duplicate'>;
@@ -824,6 +960,8 @@ export interface FacadeTable {
      * call it.
      *
      * **Proxy mode:** `POST /api/events.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /events/csv`
      */
@@ -836,6 +974,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.exportFilteredCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /events/csv/filtered`
      */
     exportFilteredCsv: OperationMethod<'events.exportFilteredCsv'>;
@@ -847,6 +987,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}`
      */
     get: OperationMethod<'events.get'>;
@@ -857,6 +999,8 @@ export interface FacadeTable {
      * this event (an access token is not accepted here); a pass for another event answers `403`.
      *
      * **Proxy mode:** `POST /api/events.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/guest`
      */
@@ -870,6 +1014,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /events`
      */
     list: OperationMethod<'events.list'>;
@@ -879,6 +1025,8 @@ export interface FacadeTable {
      * Lists the team's archived events, most recently archived first. Team members may call it.
      *
      * **Proxy mode:** `POST /api/events.listArchivedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/archived`
      */
@@ -891,6 +1039,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}/events`
      */
     listByUser: OperationMethod<'events.listByUser'>;
@@ -900,6 +1050,8 @@ export interface FacadeTable {
      * Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
      *
      * **Proxy mode:** `POST /api/events.listDeletedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/deleted`
      */
@@ -912,6 +1064,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/eligibleMembers`
      */
     listEligibleMembers: OperationMethod<'events.listEligibleMembers'>;
@@ -922,6 +1076,8 @@ export interface FacadeTable {
      * access token; a pass for another event answers `403`.
      *
      * **Proxy mode:** `POST /api/events.listGuestShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/shows/guest`
      */
@@ -934,6 +1090,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listLabelsByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}/events/labels`
      */
     listLabelsByUser: OperationMethod<'events.listLabelsByUser'>;
@@ -945,6 +1103,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listOwnersByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}/events/owners`
      */
     listOwnersByUser: OperationMethod<'events.listOwnersByUser'>;
@@ -955,6 +1115,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listProducts` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /eventProducts`
      */
     listProducts: OperationMethod<'events.listProducts'>;
@@ -964,6 +1126,8 @@ export interface FacadeTable {
      * Lists who holds which role on the event. Anyone with a role on the event, and the team's admins, may call it.
      *
      * **Proxy mode:** `POST /api/events.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/roles`
      */
@@ -976,6 +1140,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listRolesByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/roles/{role}`
      */
     listRolesByType: OperationMethod<'events.listRolesByType'>;
@@ -986,6 +1152,8 @@ export interface FacadeTable {
      * it.
      *
      * **Proxy mode:** `POST /api/events.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /eventRoleTypes`
      */
@@ -998,6 +1166,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.listShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/shows`
      */
     listShows: OperationMethod<'events.listShows'>;
@@ -1008,6 +1178,8 @@ export interface FacadeTable {
      * members may call it.
      *
      * **Proxy mode:** `POST /api/events.listWithShowsByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/shows`
      */
@@ -1020,6 +1192,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.removeGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /events/{eventId}/globalElementLabels/{labelId}`
      */
     removeGlobalElementLabel: OperationMethod<'events.removeGlobalElementLabel'>;
@@ -1029,6 +1203,8 @@ export interface FacadeTable {
      * Removes one of the event's labels. Event contributors (and team admins) may call it.
      *
      * **Proxy mode:** `POST /api/events.removeLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /events/{eventId}/labels/{labelId}`
      */
@@ -1040,6 +1216,8 @@ export interface FacadeTable {
      * call it.
      *
      * **Proxy mode:** `POST /api/events.removePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /events/{eventId}/permissions/{permissionId}`
      */
@@ -1053,6 +1231,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.removeRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /events/{eventId}/roles`
      */
     removeRole: OperationMethod<'events.removeRole'>;
@@ -1064,6 +1244,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/eventinvite/{userId}`
      */
     resendInvite: OperationMethod<'events.resendInvite'>;
@@ -1074,6 +1256,8 @@ export interface FacadeTable {
      * event that is neither answers `409`.
      *
      * **Proxy mode:** `POST /api/events.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/restore`
      */
@@ -1088,6 +1272,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /events/search`
      */
     search: OperationMethod<'events.search'>;
@@ -1100,6 +1286,8 @@ export interface FacadeTable {
      * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
      *
      * **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/event/search`
      */
@@ -1114,6 +1302,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}/event/search`
      */
     searchByUser: OperationMethod<'events.searchByUser'>;
@@ -1124,6 +1314,8 @@ export interface FacadeTable {
      * or soft-deleted event answers `409`.
      *
      * **Proxy mode:** `POST /api/events.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}`
      */
@@ -1138,6 +1330,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/events.updateAsset`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/asset`
      */
     updateAsset: OperationMethod<'events.updateAsset'>;
@@ -1148,6 +1342,8 @@ export interface FacadeTable {
      * change. Event admins (and team admins) may call it. Text already used answers `409`.
      *
      * **Proxy mode:** `POST /api/events.updateGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/globalElementLabels/{labelId}`
      */
@@ -1160,6 +1356,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/labels/{labelId}`
      */
     updateLabel: OperationMethod<'events.updateLabel'>;
@@ -1171,6 +1369,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/events.updateOwner` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: owner`): the event's owner, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/owner`
      */
     updateOwner: OperationMethod<'events.updateOwner'>;
@@ -1180,6 +1380,8 @@ export interface FacadeTable {
      * Replaces the roles that hold a permission on the event. Event admins (and team admins) may call it.
      *
      * **Proxy mode:** `POST /api/events.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/permissions/{permissionId}`
      */
@@ -1194,6 +1396,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/events.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/photo`
      */
     updatePhoto: OperationMethod<'events.updatePhoto'>;
@@ -1204,6 +1408,8 @@ export interface FacadeTable {
      * answers `404`; taking the last `admin` role away answers `409`.
      *
      * **Proxy mode:** `POST /api/events.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/roles`
      */
@@ -1218,6 +1424,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /events/{eventId}/fsobject/{id}/archive`
      */
     archive: OperationMethod<'fsObjects.archive'>;
@@ -1228,6 +1436,8 @@ export interface FacadeTable {
      * call it. A sibling with the same name answers `409`; a `parentId` that is not a folder of this event answers `422`.
      *
      * **Proxy mode:** `POST /api/fsObjects.createFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /events/{eventId}/fsobject/folder`
      */
@@ -1240,6 +1450,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /events/{eventId}/fsobject/{id}`
      */
     delete: OperationMethod<'fsObjects.delete'>;
@@ -1250,6 +1462,8 @@ export interface FacadeTable {
      * admins) may call it, and only on an object already soft-deleted (otherwise `409`).
      *
      * **Proxy mode:** `POST /api/fsObjects.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /events/{eventId}/fsobject/{id}/permanent`
      */
@@ -1262,6 +1476,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/fsobject/{id}`
      */
     get: OperationMethod<'fsObjects.get'>;
@@ -1272,6 +1488,8 @@ export interface FacadeTable {
      * a role on the event, and the team's admins, may call it.
      *
      * **Proxy mode:** `POST /api/fsObjects.getDisplayType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/fsobject/{id}/displayType`
      */
@@ -1284,6 +1502,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.listArchived` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/fsobject/archived`
      */
     listArchived: OperationMethod<'fsObjects.listArchived'>;
@@ -1294,6 +1514,8 @@ export interface FacadeTable {
      * ones are left out. Anyone with a role on the event, and the team's admins, may call it.
      *
      * **Proxy mode:** `POST /api/fsObjects.listChildren` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/fsobject/folder/{id}/children`
      */
@@ -1306,6 +1528,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.listDisplayTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/fsobject/displayTypes`
      */
     listDisplayTypes: OperationMethod<'fsObjects.listDisplayTypes'>;
@@ -1316,6 +1540,8 @@ export interface FacadeTable {
      * left out. Anyone with a role on the event, and the team's admins, may call it.
      *
      * **Proxy mode:** `POST /api/fsObjects.listNested` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /events/{eventId}/fsobject/nested`
      */
@@ -1329,6 +1555,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/fsobject/move/{id}/to/{parentId}`
      */
     move: OperationMethod<'fsObjects.move'>;
@@ -1339,6 +1567,8 @@ export interface FacadeTable {
      * admins) may call it. A sibling of the same name at the root answers `409`.
      *
      * **Proxy mode:** `POST /api/fsObjects.moveToRoot` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/fsobject/move/{id}/to/root`
      */
@@ -1351,6 +1581,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /events/{eventId}/fsobject/{id}/restore`
      */
     restore: OperationMethod<'fsObjects.restore'>;
@@ -1362,6 +1594,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/fsObjects.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /events/{eventId}/fsobject/search`
      */
     search: OperationMethod<'fsObjects.search'>;
@@ -1372,6 +1606,8 @@ export interface FacadeTable {
      * id that is a file, not a folder, answers `422`.
      *
      * **Proxy mode:** `POST /api/fsObjects.updateFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /events/{eventId}/fsobject/folder/{id}`
      */
@@ -1386,6 +1622,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.clearItemRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProof`
      */
     clearItemRowProof: OperationMethod<'itemSets.clearItemRowProof'>;
@@ -1396,6 +1634,8 @@ export interface FacadeTable {
      * call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/itemSets.clearItemRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/clearItemRowProofHistory`
      */
@@ -1408,6 +1648,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.createRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRow`
      */
     createRow: OperationMethod<'itemSets.createRow'>;
@@ -1418,6 +1660,8 @@ export interface FacadeTable {
      * to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/itemSets.createRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRowProof`
      */
@@ -1430,6 +1674,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.createRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/createRows`
      */
     createRows: OperationMethod<'itemSets.createRows'>;
@@ -1440,6 +1686,8 @@ export interface FacadeTable {
      * answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.deleteRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRow`
      */
@@ -1452,6 +1700,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.deleteRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/deleteRows`
      */
     deleteRows: OperationMethod<'itemSets.deleteRows'>;
@@ -1463,6 +1713,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.getRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
      */
     getRowOrder: OperationMethod<'itemSets.getRowOrder'>;
@@ -1473,6 +1725,8 @@ export interface FacadeTable {
      * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
      * **Proxy mode:** `POST /api/itemSets.listItemRowTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/itemRowTitles`
      */
@@ -1486,6 +1740,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.listProofs` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/proofs`
      */
     listProofs: OperationMethod<'itemSets.listProofs'>;
@@ -1496,6 +1752,8 @@ export interface FacadeTable {
      * contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
      * **Proxy mode:** `POST /api/itemSets.listRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/proofHistory`
      */
@@ -1508,6 +1766,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.moveRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRow`
      */
     moveRow: OperationMethod<'itemSets.moveRow'>;
@@ -1518,6 +1778,8 @@ export interface FacadeTable {
      * call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.moveRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/moveRows`
      */
@@ -1531,6 +1793,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.publishRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}`
      */
     publishRow: OperationMethod<'itemSets.publishRow'>;
@@ -1542,6 +1806,8 @@ export interface FacadeTable {
      * team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.publishRowEverywhere` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/everywhere`
      */
@@ -1555,6 +1821,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.pushRowChangesToGlobalElement` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/rowChangesToGlobalElement`
      */
     pushRowChangesToGlobalElement: OperationMethod<'itemSets.pushRowChangesToGlobalElement'>;
@@ -1566,6 +1834,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.restoreRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/restore`
      */
     restoreRow: OperationMethod<'itemSets.restoreRow'>;
@@ -1576,6 +1846,8 @@ export interface FacadeTable {
      * the show). Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/itemSets.updateActualDurations` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/actualDurations`
      */
@@ -1589,6 +1861,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateGlobalElementReferences` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalelement/references`
      */
     updateGlobalElementReferences: OperationMethod<'itemSets.updateGlobalElementReferences'>;
@@ -1601,6 +1875,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateGlobalElementVersion` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/rows/{rowId}/globalElementVersions`
      */
     updateGlobalElementVersion: OperationMethod<'itemSets.updateGlobalElementVersion'>;
@@ -1612,6 +1888,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateItemRowCell` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowCell`
      */
     updateItemRowCell: OperationMethod<'itemSets.updateItemRowCell'>;
@@ -1621,6 +1899,8 @@ export interface FacadeTable {
      * Replaces a row's notes. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.updateItemRowNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateItemRowNote`
      */
@@ -1632,6 +1912,8 @@ export interface FacadeTable {
      * admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/itemSets.updateItemRowProofNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateItemRowProofNote`
      */
@@ -1645,6 +1927,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateMultipleCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/updateMultipleCells`
      */
     updateMultipleCells: OperationMethod<'itemSets.updateMultipleCells'>;
@@ -1655,6 +1939,8 @@ export interface FacadeTable {
      * `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.updateRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRow`
      */
@@ -1667,6 +1953,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/rowOrder`
      */
     updateRowOrder: OperationMethod<'itemSets.updateRowOrder'>;
@@ -1677,6 +1965,8 @@ export interface FacadeTable {
      * show callers and team admins).
      *
      * **Proxy mode:** `POST /api/itemSets.updateRowPresentation` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowPresentation`
      */
@@ -1689,6 +1979,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateRowSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateRowSettings`
      */
     updateRowSettings: OperationMethod<'itemSets.updateRowSettings'>;
@@ -1700,6 +1992,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/itemSets.updateShowStartRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSets/{itemSetListId}/updateShowStartRow`
      */
     updateShowStartRow: OperationMethod<'itemSets.updateShowStartRow'>;
@@ -1710,6 +2004,8 @@ export interface FacadeTable {
      * callers and event admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/itemSets.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/{itemSetListId}/tracking`
      */
@@ -1724,6 +2020,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `POST /leads`
      */
     create: OperationMethod<'leads.create'>;
@@ -1735,6 +2033,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.createFromTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `POST /leads/from/team/{teamId}`
      */
     createFromTeam: OperationMethod<'leads.createFromTeam'>;
@@ -1745,6 +2045,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `DELETE /leads/{leadId}`
      */
     delete: OperationMethod<'leads.delete'>;
@@ -1754,6 +2056,8 @@ export interface FacadeTable {
      * Returns one lead with its tags. Internal product administrators only.
      *
      * **Proxy mode:** `POST /api/leads.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /leads/{leadId}`
      */
@@ -1768,6 +2072,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /leads/page/{page}/{size}`
      */
     list: OperationMethod<'leads.list'>;
@@ -1781,6 +2087,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /leads/search`
      */
     search: OperationMethod<'leads.search'>;
@@ -1792,6 +2100,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/leads.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `PUT /leads/{leadId}`
      */
     update: OperationMethod<'leads.update'>;
@@ -1802,6 +2112,8 @@ export interface FacadeTable {
      * lead but not deleted. Internal product administrators only.
      *
      * **Proxy mode:** `POST /api/leads.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `PUT /leads/{leadId}/tags`
      */
@@ -1816,6 +2128,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/lists.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/lists`
      */
     create: OperationMethod<'lists.create'>;
@@ -1827,6 +2141,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/lists.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate`
      */
     duplicate: OperationMethod<'lists.duplicate'>;
@@ -1837,6 +2153,8 @@ export interface FacadeTable {
      * both events. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/lists.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/events/{eventId}/lists/{showId}/duplicate/target/{targetEventId}`
      */
@@ -1851,6 +2169,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/lists.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/lists`
      */
     importCsv: OperationMethod<'lists.importCsv'>;
@@ -1862,6 +2182,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/lists.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}/restore`
      */
     restore: OperationMethod<'lists.restore'>;
@@ -1872,6 +2194,8 @@ export interface FacadeTable {
      * and team admins).
      *
      * **Proxy mode:** `POST /api/lists.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/lists/{showId}`
      */
@@ -1885,6 +2209,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/onboarding.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /onboarding/{key}`
      */
     get: OperationMethod<'onboarding.get'>;
@@ -1895,6 +2221,8 @@ export interface FacadeTable {
      * signed-in user may call it; an unknown type answers an empty list.
      *
      * **Proxy mode:** `POST /api/onboarding.listByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /onboarding/types/{type}`
      */
@@ -1908,6 +2236,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/permissions.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /permissions`
      */
     list: OperationMethod<'permissions.list'>;
@@ -1918,6 +2248,8 @@ export interface FacadeTable {
      * without one of these roles (team admins always see it). Any signed-in user may call it.
      *
      * **Proxy mode:** `POST /api/permissions.listViewPermissions` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /view-permissions`
      */
@@ -1932,6 +2264,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/plans.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `POST /plans`
      */
     create: OperationMethod<'plans.create'>;
@@ -1942,6 +2276,8 @@ export interface FacadeTable {
      * team's plan picker.
      *
      * **Proxy mode:** `POST /api/plans.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /plans`
      */
@@ -1957,6 +2293,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/reports.getActivity` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /reports/activity`
      */
     getActivity: OperationMethod<'reports.getActivity'>;
@@ -1968,6 +2306,8 @@ export interface FacadeTable {
      * the call sees every team.
      *
      * **Proxy mode:** `POST /api/reports.getActivityCountByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /reports/activity-count-by-event`
      */
@@ -1981,6 +2321,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/reports.getActivityCountByEventUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /reports/activity-count-by-event-users`
      */
     getActivityCountByEventUsers: OperationMethod<'reports.getActivityCountByEventUsers'>;
@@ -1992,6 +2334,8 @@ export interface FacadeTable {
      * the call sees every team.
      *
      * **Proxy mode:** `POST /api/reports.getActivityCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /reports/activity-count-by-team`
      */
@@ -2005,6 +2349,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/reports.getActivityCountByTeamUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /reports/activity-count-by-team-users`
      */
     getActivityCountByTeamUsers: OperationMethod<'reports.getActivityCountByTeamUsers'>;
@@ -2016,6 +2362,8 @@ export interface FacadeTable {
      * rows come back. Internal product administrators only: the call sees every team.
      *
      * **Proxy mode:** `POST /api/reports.getActivityFeedCountsByTrialEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /reports/activity-feed-counts-by-trial-event`
      */
@@ -2029,6 +2377,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/reports.getActivityGroupByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /reports/activity-group-by-team`
      */
     getActivityGroupByTeam: OperationMethod<'reports.getActivityGroupByTeam'>;
@@ -2040,6 +2390,8 @@ export interface FacadeTable {
      * sees every team.
      *
      * **Proxy mode:** `POST /api/reports.getActivityGroupByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /reports/activity-group-by-user`
      */
@@ -2053,6 +2405,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/reports.getEventCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /reports/event-count-by-team`
      */
     getEventCountByTeam: OperationMethod<'reports.getEventCountByTeam'>;
@@ -2064,6 +2418,8 @@ export interface FacadeTable {
      * administrators only: the call sees every team.
      *
      * **Proxy mode:** `POST /api/reports.getShowCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /reports/show-count-by-team`
      */
@@ -2078,6 +2434,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/schedules.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/schedules`
      */
     create: OperationMethod<'schedules.create'>;
@@ -2089,6 +2447,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/schedules.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate`
      */
     duplicate: OperationMethod<'schedules.duplicate'>;
@@ -2099,6 +2459,8 @@ export interface FacadeTable {
      * on both events. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/schedules.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/events/{eventId}/schedules/{showId}/duplicate/target/{targetEventId}`
      */
@@ -2113,6 +2475,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/schedules.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/schedules`
      */
     importCsv: OperationMethod<'schedules.importCsv'>;
@@ -2124,6 +2488,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/schedules.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}/restore`
      */
     restore: OperationMethod<'schedules.restore'>;
@@ -2134,6 +2500,8 @@ export interface FacadeTable {
      * callers and team admins).
      *
      * **Proxy mode:** `POST /api/schedules.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/schedules/{showId}`
      */
@@ -2148,6 +2516,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/archive`
      */
     archive: OperationMethod<'shows.archive'>;
@@ -2160,6 +2530,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.archiveTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/archive`
      */
     archiveTemplate: OperationMethod<'shows.archiveTemplate'>;
@@ -2170,6 +2542,8 @@ export interface FacadeTable {
      * again. Show callers and event admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/shows.clearProofOfPerformance` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/clearProofOfPerformance`
      */
@@ -2182,6 +2556,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows`
      */
     create: OperationMethod<'shows.create'>;
@@ -2192,6 +2568,8 @@ export interface FacadeTable {
      * (contributors, event admins, show callers and team admins). A preset name already used on the show answers `409`.
      *
      * **Proxy mode:** `POST /api/shows.createPdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset`
      */
@@ -2204,6 +2582,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PATCH /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
     delete: OperationMethod<'shows.delete'>;
@@ -2214,6 +2594,8 @@ export interface FacadeTable {
      * (event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/shows.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -2227,6 +2609,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate`
      */
     duplicate: OperationMethod<'shows.duplicate'>;
@@ -2237,6 +2621,8 @@ export interface FacadeTable {
      * both events. Event contributors may call it (contributors, event admins, show callers and team admins).
      *
      * **Proxy mode:** `POST /api/shows.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/events/{eventId}/shows/{showId}/duplicate/target/{targetEventId}`
      */
@@ -2250,6 +2636,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.exportItemSetListCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/csv`
      */
     exportItemSetListCsv: OperationMethod<'shows.exportItemSetListCsv'>;
@@ -2261,6 +2649,8 @@ export interface FacadeTable {
      * admin may call it; a private show is visible to event admins only.
      *
      * **Proxy mode:** `POST /api/shows.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -2274,6 +2664,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList`
      */
     getItemSetList: OperationMethod<'shows.getItemSetList'>;
@@ -2285,6 +2677,8 @@ export interface FacadeTable {
      * members use the calls without `/guest`.
      *
      * **Proxy mode:** `POST /api/shows.getItemSetListAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/guest`
      */
@@ -2298,6 +2692,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.getItemSetListSubset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset`
      */
     getItemSetListSubset: OperationMethod<'shows.getItemSetListSubset'>;
@@ -2310,6 +2706,8 @@ export interface FacadeTable {
      * `/guest`.
      *
      * **Proxy mode:** `POST /api/shows.getItemSetListSubsetAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList/subset/guest`
      */
@@ -2325,6 +2723,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/shows.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows`
      */
     importCsv: OperationMethod<'shows.importCsv'>;
@@ -2336,6 +2736,8 @@ export interface FacadeTable {
      * showCaller) or a team admin may call it; a private show is visible to event admins only.
      *
      * **Proxy mode:** `POST /api/shows.listGlobalElementShowItems` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementShowItems`
      */
@@ -2349,6 +2751,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.recount` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/recount`
      */
     recount: OperationMethod<'shows.recount'>;
@@ -2359,6 +2763,8 @@ export interface FacadeTable {
      * and event admins may call it (the showCaller role counts as event admin).
      *
      * **Proxy mode:** `POST /api/shows.resetAllStartTimes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/resetAllStartTimes`
      */
@@ -2371,6 +2777,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/restore`
      */
     restore: OperationMethod<'shows.restore'>;
@@ -2381,6 +2789,8 @@ export interface FacadeTable {
      * show callers and team admins). A template that is not archived answers `409`.
      *
      * **Proxy mode:** `POST /api/shows.restoreTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/template/restore`
      */
@@ -2393,6 +2803,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.setPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/private`
      */
     setPrivate: OperationMethod<'shows.setPrivate'>;
@@ -2403,6 +2815,8 @@ export interface FacadeTable {
      * and team admins).
      *
      * **Proxy mode:** `POST /api/shows.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}`
      */
@@ -2416,6 +2830,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/shows.updateGlobalElementContainers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/globalElementContainers`
      */
     updateGlobalElementContainers: OperationMethod<'shows.updateGlobalElementContainers'>;
@@ -2426,6 +2842,8 @@ export interface FacadeTable {
      * team admins). A name another preset of the show uses answers `409`.
      *
      * **Proxy mode:** `POST /api/shows.updatePdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/events/{eventId}/shows/{showId}/pdfPreset/{presetId}`
      */
@@ -2466,6 +2884,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/tags.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `DELETE /tags/{tagId}`
      */
     delete: OperationMethod<'tags.delete'>;
@@ -2477,6 +2897,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/tags.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /tags`
      */
     list: OperationMethod<'tags.list'>;
@@ -2487,6 +2909,8 @@ export interface FacadeTable {
      * administrators only.
      *
      * **Proxy mode:** `POST /api/tags.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `PUT /tags/{tagId}`
      */
@@ -2503,6 +2927,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/autocomplete`
      */
     autocomplete: OperationMethod<'teams.autocomplete'>;
@@ -2512,6 +2938,8 @@ export interface FacadeTable {
      * Counts the teams that are not soft-deleted. Product administrators only.
      *
      * **Proxy mode:** `POST /api/teams.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /teams/count`
      */
@@ -2538,6 +2966,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.createDailyActiveUsersReport` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /dailyActiveUsersReports`
      */
     createDailyActiveUsersReport: OperationMethod<'teams.createDailyActiveUsersReport'>;
@@ -2549,6 +2979,8 @@ export interface FacadeTable {
      * admins of the team's events may call it.
      *
      * **Proxy mode:** `POST /api/teams.createLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/labels`
      */
@@ -2562,6 +2994,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/permissions`
      */
     createPermission: OperationMethod<'teams.createPermission'>;
@@ -2571,6 +3005,8 @@ export interface FacadeTable {
      * Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /teams/{teamId}/roles`
      */
@@ -2583,6 +3019,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.createStripeCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /teams/{teamId}/createStripeCustomer`
      */
     createStripeCustomer: OperationMethod<'teams.createStripeCustomer'>;
@@ -2594,6 +3032,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /teams/{teamId}`
      */
     delete: OperationMethod<'teams.delete'>;
@@ -2603,6 +3043,8 @@ export interface FacadeTable {
      * Removes a named permission from the team; nobody in the team holds it afterwards. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.deletePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /teams/{teamId}/permissions/{permissionId}`
      */
@@ -2615,6 +3057,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.deleteRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /teams/{teamId}/roles/{roleId}`
      */
     deleteRole: OperationMethod<'teams.deleteRole'>;
@@ -2626,6 +3070,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /teams/csv`
      */
     exportCsv: OperationMethod<'teams.exportCsv'>;
@@ -2636,6 +3082,8 @@ export interface FacadeTable {
      * CSV file with one row per team and month. Product administrators only.
      *
      * **Proxy mode:** `POST /api/teams.exportMonthlyActiveUsersCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /teams/monthlyActiveUsersReport/csv`
      */
@@ -2649,6 +3097,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.exportProofsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/csv/proofs`
      */
     exportProofsCsv: OperationMethod<'teams.exportProofsCsv'>;
@@ -2661,6 +3111,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}`
      */
     get: OperationMethod<'teams.get'>;
@@ -2671,6 +3123,8 @@ export interface FacadeTable {
      * already has a team. `404` when no team is linked to the deal. Product administrators only.
      *
      * **Proxy mode:** `POST /api/teams.getByHubspotDealId` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /teams/byHubspotDealId/{hubspotDealId}`
      */
@@ -2683,6 +3137,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.getByTitle` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /team/byTitle/{title}`
      */
     getByTitle: OperationMethod<'teams.getByTitle'>;
@@ -2693,6 +3149,8 @@ export interface FacadeTable {
      * may call it.
      *
      * **Proxy mode:** `POST /api/teams.getGlobalElementManager` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/globalElementManager`
      */
@@ -2706,6 +3164,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamGuest`): a guest pass for one of the team's events or shows, or a signed-in member of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/guest`
      */
     getGuest: OperationMethod<'teams.getGuest'>;
@@ -2716,6 +3176,8 @@ export interface FacadeTable {
      * administrators only.
      *
      * **Proxy mode:** `POST /api/teams.getPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/private`
      */
@@ -2728,6 +3190,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.getTemplateContainer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/templateContainer`
      */
     getTemplateContainer: OperationMethod<'teams.getTemplateContainer'>;
@@ -2738,6 +3202,8 @@ export interface FacadeTable {
      * gets a sign-up link. Calling it again for the same user sends the invitation again. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.inviteAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/inviteadmin/{userId}`
      */
@@ -2752,6 +3218,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /teams`
      */
     list: OperationMethod<'teams.list'>;
@@ -2762,6 +3230,8 @@ export interface FacadeTable {
      * product administrators may call it.
      *
      * **Proxy mode:** `POST /api/teams.listActiveUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teams/{teamId}/activeUsers`
      */
@@ -2774,6 +3244,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.listByIds` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/list`
      */
     listByIds: OperationMethod<'teams.listByIds'>;
@@ -2784,6 +3256,8 @@ export interface FacadeTable {
      * their own teams; product administrators anyone's.
      *
      * **Proxy mode:** `POST /api/teams.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /users/{userId}/teams`
      */
@@ -2796,6 +3270,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/eligibleMembers`
      */
     listEligibleMembers: OperationMethod<'teams.listEligibleMembers'>;
@@ -2806,6 +3282,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/roles`
      */
     listRoles: OperationMethod<'teams.listRoles'>;
@@ -2815,6 +3293,8 @@ export interface FacadeTable {
      * Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
      *
      * **Proxy mode:** `POST /api/teams.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /teamRoleTypes`
      */
@@ -2827,6 +3307,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.removePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `DELETE /teams/{teamId}/remove`
      */
     removePaymentPlan: OperationMethod<'teams.removePaymentPlan'>;
@@ -2836,6 +3318,8 @@ export interface FacadeTable {
      * Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}`
      */
@@ -2849,6 +3333,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/labels/{labelId}`
      */
     updateLabel: OperationMethod<'teams.updateLabel'>;
@@ -2860,6 +3346,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.updatePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/paymentPlan`
      */
     updatePaymentPlan: OperationMethod<'teams.updatePaymentPlan'>;
@@ -2869,6 +3357,8 @@ export interface FacadeTable {
      * Replaces the list of users holding a team permission, found by its id. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/permissions/{permissionId}`
      */
@@ -2880,6 +3370,8 @@ export interface FacadeTable {
      * yet. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.updatePermissionByName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/permissions/names/{name}`
      */
@@ -2894,6 +3386,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/teams.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/photo`
      */
     updatePhoto: OperationMethod<'teams.updatePhoto'>;
@@ -2905,6 +3399,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/teams.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `PUT /teams/{teamId}/private`
      */
     updatePrivate: OperationMethod<'teams.updatePrivate'>;
@@ -2915,6 +3411,8 @@ export interface FacadeTable {
      * is there for the types to come. Team admins only.
      *
      * **Proxy mode:** `POST /api/teams.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /teams/{teamId}/roles/{roleId}`
      */
@@ -2930,6 +3428,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/templates.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /teams/{teamId}/events/{eventId}/templates`
      */
     listByEvent: OperationMethod<'templates.listByEvent'>;
@@ -2939,6 +3439,8 @@ export interface FacadeTable {
      * Returns the templates the product offers to every team. Any signed-in user may call it.
      *
      * **Proxy mode:** `POST /api/templates.listGlobal` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /templates/global`
      */
@@ -2952,6 +3454,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/tokens.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
+     *
      * `POST /tokens`
      */
     create: OperationMethod<'tokens.create'>;
@@ -2961,6 +3465,8 @@ export interface FacadeTable {
      * Issues a token for another user, for support work. Only product administrators may call it; the reason is kept in the activity audit. An unknown user answers `404`.
      *
      * **Proxy mode:** `POST /api/tokens.createPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `POST /tokens/private`
      */
@@ -2972,6 +3478,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/tokens.createSso` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
+     *
      * `POST /tokens/sso`
      */
     createSso: OperationMethod<'tokens.createSso'>;
@@ -2981,6 +3489,8 @@ export interface FacadeTable {
      * Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; like every call it is rate limited (`429` with `Retry-After`).
      *
      * **Proxy mode:** `POST /api/tokens.createTwoFactor` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
      *
      * `POST /tokens/two-factor`
      */
@@ -3024,6 +3534,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/tokens.refresh` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /tokens`
      */
     refresh: OperationMethod<'tokens.refresh'>;
@@ -3035,6 +3547,8 @@ export interface FacadeTable {
      * Erases the personal data of a soft-deleted user for good (names, e-mail address, photo, tags, preferences), keeping the id so history still adds up. It cannot be undone. Only product administrators may call it. A user who is not soft-deleted answers `409`.
      *
      * **Proxy mode:** `POST /api/users.anonymize` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `DELETE /deleted-users/{userId}`
      */
@@ -3048,6 +3562,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/autocomplete`
      */
     autocomplete: OperationMethod<'users.autocomplete'>;
@@ -3060,6 +3576,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /users/autocomplete/private`
      */
     autocompletePrivate: OperationMethod<'users.autocompletePrivate'>;
@@ -3069,6 +3587,8 @@ export interface FacadeTable {
      * Counts users who are not soft-deleted, for the product administrators' cross-team figures. Only product administrators may call it.
      *
      * **Proxy mode:** `POST /api/users.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /users/count`
      */
@@ -3105,6 +3625,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.createPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /users/pending`
      */
     createPending: OperationMethod<'users.createPending'>;
@@ -3114,6 +3636,8 @@ export interface FacadeTable {
      * Soft-deletes a user: they can no longer sign in, and `users.restore` brings them back. Users may delete themselves, product administrators anyone. A user already deleted answers `409`.
      *
      * **Proxy mode:** `POST /api/users.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /users/{userId}`
      */
@@ -3130,6 +3654,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.deleteTeamRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}/team/{teamId}/deleterole`
      */
     deleteTeamRole: OperationMethod<'users.deleteTeamRole'>;
@@ -3140,6 +3666,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.deleteTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `DELETE /users/{userId}/trackable/cue`
      */
     deleteTrackableCue: OperationMethod<'users.deleteTrackableCue'>;
@@ -3149,6 +3677,8 @@ export interface FacadeTable {
      * Forgets what the user follows in the event. Users may call it only for themselves.
      *
      * **Proxy mode:** `POST /api/users.deleteTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
      *
      * `DELETE /users/{userId}/tracking/{eventId}`
      */
@@ -3170,6 +3700,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.exportActiveCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /users/active/csv`
      */
     exportActiveCsv: OperationMethod<'users.exportActiveCsv'>;
@@ -3179,6 +3711,8 @@ export interface FacadeTable {
      * Exports every user who is not soft-deleted as CSV, one line per user. Only product administrators may call it.
      *
      * **Proxy mode:** `POST /api/users.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /users/csv`
      */
@@ -3190,6 +3724,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.exportTeamAdminsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /team-admin-users/csv`
      */
     exportTeamAdminsCsv: OperationMethod<'users.exportTeamAdminsCsv'>;
@@ -3199,6 +3735,8 @@ export interface FacadeTable {
      * Returns the user with this e-mail address, for a team or event admin about to invite someone. Team admins and product administrators may call it. No such user answers `404`.
      *
      * **Proxy mode:** `POST /api/users.findByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /users/byEmail/{email}`
      */
@@ -3210,6 +3748,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.findOrCreatePendingByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /users/findOrCreatePendingByEmail`
      */
     findOrCreatePendingByEmail: OperationMethod<'users.findOrCreatePendingByEmail'>;
@@ -3220,6 +3760,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
+     *
      * `GET /users/{userId}`
      */
     get: OperationMethod<'users.get'>;
@@ -3229,6 +3771,8 @@ export interface FacadeTable {
      * The same lookup as `users.findByEmail` with the address in the `email` query parameter (e-mail format), which keeps it out of server path logs. Team admins and product administrators may call it. No such user answers `404`.
      *
      * **Proxy mode:** `POST /api/users.getByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /users/getByEmail`
      */
@@ -3251,6 +3795,8 @@ export interface FacadeTable {
      * Returns the pending (invited, not signed up) user with this e-mail address. Team admins, event admins and product administrators may call it. No pending user with the address answers `404`.
      *
      * **Proxy mode:** `POST /api/users.getPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
      *
      * `GET /users/pending/{email}`
      */
@@ -3286,6 +3832,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /users`
      */
     list: OperationMethod<'users.list'>;
@@ -3295,6 +3843,8 @@ export interface FacadeTable {
      * Lists the product administrators (internal staff who see cross-team counts and reports). Only product administrators may call it.
      *
      * **Proxy mode:** `POST /api/users.listProductAdmins` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `GET /users/foshoAdmins`
      */
@@ -3317,6 +3867,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.resendVerifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `POST /users/{userId}/resendVerifyEmail`
      */
     resendVerifyEmail: OperationMethod<'users.resendVerifyEmail'>;
@@ -3338,6 +3890,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/restore`
      */
     restore: OperationMethod<'users.restore'>;
@@ -3350,6 +3904,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `GET /users/search`
      */
     search: OperationMethod<'users.search'>;
@@ -3359,6 +3915,8 @@ export interface FacadeTable {
      * Toggles whether the user is a product administrator. Only product administrators may call it, and not on themselves (`403`), so the product never loses its last administrator by accident.
      *
      * **Proxy mode:** `POST /api/users.setAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin + notSelf`): internal product administrators only; never on themselves. Anyone else gets `403`.
      *
      * `PATCH /users/{userId}/admin`
      */
@@ -3380,6 +3938,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}`
      */
     update: OperationMethod<'users.update'>;
@@ -3390,6 +3950,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.updateOnboarding` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/onboarding/{key}`
      */
     updateOnboarding: OperationMethod<'users.updateOnboarding'>;
@@ -3399,6 +3961,8 @@ export interface FacadeTable {
      * Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
      *
      * **Proxy mode:** `POST /api/users.updatePassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /users/{userId}/password`
      */
@@ -3412,6 +3976,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/upload/users.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
      *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/photo`
      */
     updatePhoto: OperationMethod<'users.updatePhoto'>;
@@ -3421,6 +3987,8 @@ export interface FacadeTable {
      * Sets one preference of the user to any JSON value. Users may call it only for themselves.
      *
      * **Proxy mode:** `POST /api/users.updatePreference` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /users/{userId}/preferences/{key}`
      */
@@ -3432,6 +4000,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/private`
      */
     updatePrivate: OperationMethod<'users.updatePrivate'>;
@@ -3441,6 +4011,8 @@ export interface FacadeTable {
      * Replaces the user's tags with the given list. Only product administrators may call it.
      *
      * **Proxy mode:** `POST /api/users.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
      *
      * `PUT /users/{userId}/tags`
      */
@@ -3452,6 +4024,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.updateTrackableClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/trackable/clock`
      */
     updateTrackableClock: OperationMethod<'users.updateTrackableClock'>;
@@ -3461,6 +4035,8 @@ export interface FacadeTable {
      * Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
      *
      * **Proxy mode:** `POST /api/users.updateTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
      *
      * `PUT /users/{userId}/trackable/cue`
      */
@@ -3472,6 +4048,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.updateTrackableCueAndCueClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/trackable/cueAndCueClock`
      */
     updateTrackableCueAndCueClock: OperationMethod<'users.updateTrackableCueAndCueClock'>;
@@ -3482,6 +4060,8 @@ export interface FacadeTable {
      *
      * **Proxy mode:** `POST /api/users.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *
+     * **Who may call it** (`x-role: self + eventRole`): the user the path names, themselves; anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
+     *
      * `PUT /users/{userId}/tracking/{eventId}`
      */
     updateTracking: OperationMethod<'users.updateTracking'>;
@@ -3491,6 +4071,8 @@ export interface FacadeTable {
      * Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
      *
      * **Proxy mode:** `POST /api/users.validate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+     *
+     * **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
      *
      * `POST /users/validate`
      */

@@ -40,6 +40,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/users.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.list"];
         put?: never;
@@ -214,6 +216,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/teams.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.list"];
         put?: never;
@@ -269,6 +273,8 @@ export interface paths {
          * @description Issues a new token for the caller, living `ttl` seconds from now, in exchange for the still-valid access token of the call. Any signed-in user may call it; an expired token answers `401`.
          *
          *     **Proxy mode:** `POST /api/tokens.refresh` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["tokens.refresh"];
         /**
@@ -276,6 +282,8 @@ export interface paths {
          * @description Exchanges an e-mail address and password for an access token that lives `ttl` seconds (at most 2592000, 30 days). Public. An account with two-factor authentication answers `401` here and must use `tokens.createTwoFactor`. Like every call it is rate limited (`429` with `Retry-After`).
          *
          *     **Proxy mode:** `POST /api/tokens.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
          */
         post: operations["tokens.create"];
         delete?: never;
@@ -298,6 +306,8 @@ export interface paths {
          * @description Exchanges the one-time code the single sign-on callback received from the company's identity provider for an access token. Public. A domain with no SSO configuration answers `404`; a code that matches no invited user answers `403` (the sign-in app then shows /login/sso/need-invite).
          *
          *     **Proxy mode:** `POST /api/tokens.createSso` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
          */
         post: operations["tokens.createSso"];
         delete?: never;
@@ -320,6 +330,8 @@ export interface paths {
          * @description Issues a token for another user, for support work. Only product administrators may call it; the reason is kept in the activity audit. An unknown user answers `404`.
          *
          *     **Proxy mode:** `POST /api/tokens.createPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         post: operations["tokens.createPrivate"];
         delete?: never;
@@ -342,6 +354,8 @@ export interface paths {
          * @description Exchanges e-mail, password and the six-digit code of an account with two-factor authentication for an access token. Public. A wrong code or password answers `401`; like every call it is rate limited (`429` with `Retry-After`).
          *
          *     **Proxy mode:** `POST /api/tokens.createTwoFactor` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
          */
         post: operations["tokens.createTwoFactor"];
         delete?: never;
@@ -406,6 +420,8 @@ export interface paths {
          * @description Counts users who are not soft-deleted, for the product administrators' cross-team figures. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.count"];
         put?: never;
@@ -428,6 +444,8 @@ export interface paths {
          * @description Exports every user who is not soft-deleted as CSV, one line per user. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.exportCsv"];
         put?: never;
@@ -450,6 +468,8 @@ export interface paths {
          * @description Exports as CSV the users who signed in during the last 30 days and are neither pending nor soft-deleted, one line per user. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.exportActiveCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.exportActiveCsv"];
         put?: never;
@@ -472,6 +492,8 @@ export interface paths {
          * @description Exports as CSV every team administrator with their team, one line per (team, admin) pair. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.exportTeamAdminsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.exportTeamAdminsCsv"];
         put?: never;
@@ -496,6 +518,8 @@ export interface paths {
          *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
          *
          *     **Proxy mode:** `POST /api/users.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.autocomplete"];
         put?: never;
@@ -520,6 +544,8 @@ export interface paths {
          *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
          *
          *     **Proxy mode:** `POST /api/users.autocompletePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.autocompletePrivate"];
         put?: never;
@@ -544,6 +570,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/users.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.search"];
         put?: never;
@@ -566,6 +594,8 @@ export interface paths {
          * @description Returns the user with this e-mail address, for a team or event admin about to invite someone. Team admins and product administrators may call it. No such user answers `404`.
          *
          *     **Proxy mode:** `POST /api/users.findByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.findByEmail"];
         put?: never;
@@ -588,6 +618,8 @@ export interface paths {
          * @description The same lookup as `users.findByEmail` with the address in the `email` query parameter (e-mail format), which keeps it out of server path logs. Team admins and product administrators may call it. No such user answers `404`.
          *
          *     **Proxy mode:** `POST /api/users.getByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.getByEmail"];
         put?: never;
@@ -610,6 +642,8 @@ export interface paths {
          * @description Returns a user. Users may read themselves and the people who share a team with them; product administrators anyone. Anyone else, or no such user, answers `404`.
          *
          *     **Proxy mode:** `POST /api/users.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.get"];
         /**
@@ -617,6 +651,8 @@ export interface paths {
          * @description Changes the profile fields given (names, time zone, editing state); the rest keep their value. Users may update themselves, product administrators anyone. The e-mail address is changed with `users.updatePrivate`.
          *
          *     **Proxy mode:** `POST /api/users.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.update"];
         post?: never;
@@ -625,6 +661,8 @@ export interface paths {
          * @description Soft-deletes a user: they can no longer sign in, and `users.restore` brings them back. Users may delete themselves, product administrators anyone. A user already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["users.delete"];
         options?: never;
@@ -678,6 +716,8 @@ export interface paths {
          * @description Returns the pending (invited, not signed up) user with this e-mail address. Team admins, event admins and product administrators may call it. No pending user with the address answers `404`.
          *
          *     **Proxy mode:** `POST /api/users.getPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.getPending"];
         put?: never;
@@ -700,6 +740,8 @@ export interface paths {
          * @description Lists the product administrators (internal staff who see cross-team counts and reports). Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.listProductAdmins` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["users.listProductAdmins"];
         put?: never;
@@ -727,6 +769,8 @@ export interface paths {
          *     **A write, though a GET:** send it one at a time with an `Idempotency-Key` (the SDK does).
          *
          *     **Proxy mode:** `POST /api/users.deleteTeamRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["users.deleteTeamRole"];
         put?: never;
@@ -751,6 +795,8 @@ export interface paths {
          * @description Creates a pending user (invited, not signed up) and e-mails them a sign-up link. Team admins, event admins and product administrators may call it. An address that already belongs to a user answers `409`; use `users.findOrCreatePendingByEmail` to accept either.
          *
          *     **Proxy mode:** `POST /api/users.createPending` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["users.createPending"];
         delete?: never;
@@ -773,6 +819,8 @@ export interface paths {
          * @description Returns the user with this e-mail address (`200`), or creates a pending user and e-mails a sign-up link (`201`). Safe to repeat. Team admins, event admins and product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.findOrCreatePendingByEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["users.findOrCreatePendingByEmail"];
         delete?: never;
@@ -795,6 +843,8 @@ export interface paths {
          * @description Checks the given sign-up fields by the sign-up rules without creating anything. Any signed-in user may call it. A broken rule answers `422` naming each field; an e-mail address already in use answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.validate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["users.validate"];
         delete?: never;
@@ -817,6 +867,8 @@ export interface paths {
          * @description E-mails a fresh verification link. Users may call it for themselves, product administrators for anyone. A user already verified answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.resendVerifyEmail` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["users.resendVerifyEmail"];
         delete?: never;
@@ -838,6 +890,8 @@ export interface paths {
          * @description Brings back a soft-deleted user. Only product administrators may call it. A user who is not deleted answers `409`; an anonymized user cannot be restored (`404`).
          *
          *     **Proxy mode:** `POST /api/users.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["users.restore"];
         post?: never;
@@ -860,6 +914,8 @@ export interface paths {
          * @description Changes the password of a signed-in user, who gives the current one. Users may call it only for themselves. A wrong current password answers `403`; the new one must have 12 to 32 characters with a lower and an upper case letter, a digit and a symbol.
          *
          *     **Proxy mode:** `POST /api/users.updatePassword` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updatePassword"];
         post?: never;
@@ -884,6 +940,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/users.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updatePhoto"];
         post?: never;
@@ -906,6 +964,8 @@ export interface paths {
          * @description Changes the account fields only product administrators may change: the e-mail address, whether it is verified, and the pending flag. Only product administrators may call it. An address already in use answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["users.updatePrivate"];
         post?: never;
@@ -928,6 +988,8 @@ export interface paths {
          * @description Replaces the user's tags with the given list. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/users.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["users.updateTags"];
         post?: never;
@@ -950,6 +1012,8 @@ export interface paths {
          * @description Marks one onboarding step of the user done or not done. Users may call it only for themselves.
          *
          *     **Proxy mode:** `POST /api/users.updateOnboarding` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updateOnboarding"];
         post?: never;
@@ -972,6 +1036,8 @@ export interface paths {
          * @description Sets one preference of the user to any JSON value. Users may call it only for themselves.
          *
          *     **Proxy mode:** `POST /api/users.updatePreference` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updatePreference"];
         post?: never;
@@ -994,6 +1060,8 @@ export interface paths {
          * @description Sets the row the show caller is live on; viewers who track the caller follow it. The caller must hold the showCaller role on the event and may set only their own cue.
          *
          *     **Proxy mode:** `POST /api/users.updateTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updateTrackableCue"];
         post?: never;
@@ -1002,6 +1070,8 @@ export interface paths {
          * @description Clears the show caller's live cue and its clock; viewers who track the caller stop moving. Callers may clear only their own cue.
          *
          *     **Proxy mode:** `POST /api/users.deleteTrackableCue` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["users.deleteTrackableCue"];
         options?: never;
@@ -1022,6 +1092,8 @@ export interface paths {
          * @description Sets the live cue and its clock in one write, so viewers never see one without the other. The caller must hold the showCaller role on the event and may set only their own cue.
          *
          *     **Proxy mode:** `POST /api/users.updateTrackableCueAndCueClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updateTrackableCueAndCueClock"];
         post?: never;
@@ -1044,6 +1116,8 @@ export interface paths {
          * @description Starts, pauses or resets the clock of the live cue. The caller must hold the showCaller role on the event of the cue and may set only their own clock. No live cue answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.updateTrackableClock` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self + showCallerRole`): the user the path names, themselves; only the showCaller role on the event; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updateTrackableClock"];
         post?: never;
@@ -1066,6 +1140,8 @@ export interface paths {
          * @description Sets the show and row the user's view of an event scrolls to, and whether it follows the show caller's live cue. Users may call it only for themselves, on events where they hold a role.
          *
          *     **Proxy mode:** `POST /api/users.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self + eventRole`): the user the path names, themselves; anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["users.updateTracking"];
         post?: never;
@@ -1074,6 +1150,8 @@ export interface paths {
          * @description Forgets what the user follows in the event. Users may call it only for themselves.
          *
          *     **Proxy mode:** `POST /api/users.deleteTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["users.deleteTracking"];
         options?: never;
@@ -1099,6 +1177,8 @@ export interface paths {
          * @description Toggles whether the user is a product administrator. Only product administrators may call it, and not on themselves (`403`), so the product never loses its last administrator by accident.
          *
          *     **Proxy mode:** `POST /api/users.setAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin + notSelf`): internal product administrators only; never on themselves. Anyone else gets `403`.
          */
         patch: operations["users.setAdmin"];
         trace?: never;
@@ -1118,6 +1198,8 @@ export interface paths {
          * @description Erases the personal data of a soft-deleted user for good (names, e-mail address, photo, tags, preferences), keeping the id so history still adds up. It cannot be undone. Only product administrators may call it. A user who is not soft-deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/users.anonymize` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         delete: operations["users.anonymize"];
         options?: never;
@@ -1138,6 +1220,8 @@ export interface paths {
          *     left out. Any signed-in user may call it for the teams they belong to; product administrators for any team.
          *
          *     **Proxy mode:** `POST /api/teams.listByIds` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listByIds"];
         put?: never;
@@ -1160,6 +1244,8 @@ export interface paths {
          * @description Counts the teams that are not soft-deleted. Product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.count"];
         put?: never;
@@ -1183,6 +1269,8 @@ export interface paths {
          *     plan and HubSpot deal id. Product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.exportCsv"];
         put?: never;
@@ -1208,6 +1296,8 @@ export interface paths {
          *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
          *
          *     **Proxy mode:** `POST /api/teams.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.autocomplete"];
         put?: never;
@@ -1231,6 +1321,8 @@ export interface paths {
          *     CSV file with one row per team and month. Product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.exportMonthlyActiveUsersCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.exportMonthlyActiveUsersCsv"];
         put?: never;
@@ -1254,6 +1346,8 @@ export interface paths {
          *     already has a team. `404` when no team is linked to the deal. Product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.getByHubspotDealId` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.getByHubspotDealId"];
         put?: never;
@@ -1277,6 +1371,8 @@ export interface paths {
          *     taken. Product administrators only; `404` when no team has the title.
          *
          *     **Proxy mode:** `POST /api/teams.getByTitle` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.getByTitle"];
         put?: never;
@@ -1299,6 +1395,8 @@ export interface paths {
          * @description Lists the roles a user can hold in a team (today only `admin`). Any signed-in user may call it.
          *
          *     **Proxy mode:** `POST /api/teams.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listRoleTypes"];
         put?: never;
@@ -1322,6 +1420,8 @@ export interface paths {
          *     their own teams; product administrators anyone's.
          *
          *     **Proxy mode:** `POST /api/teams.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listByUser"];
         put?: never;
@@ -1346,6 +1446,8 @@ export interface paths {
          *     and product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.get"];
         /**
@@ -1353,6 +1455,8 @@ export interface paths {
          * @description Changes a team's title (2 to 100 characters), e-mail and default time zone. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.update"];
         post?: never;
@@ -1362,6 +1466,8 @@ export interface paths {
          *     `409` when the team is already deleted. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["teams.delete"];
         options?: never;
@@ -1382,6 +1488,8 @@ export interface paths {
          *     invited to it who have not signed up yet (`pending: true`). Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listEligibleMembers"];
         put?: never;
@@ -1406,6 +1514,8 @@ export interface paths {
          *     the pass is for another team.
          *
          *     **Proxy mode:** `POST /api/teams.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamGuest`): a guest pass for one of the team's events or shows, or a signed-in member of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.getGuest"];
         put?: never;
@@ -1429,6 +1539,8 @@ export interface paths {
          *     call it.
          *
          *     **Proxy mode:** `POST /api/teams.getTemplateContainer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.getTemplateContainer"];
         put?: never;
@@ -1452,6 +1564,8 @@ export interface paths {
          *     administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.getPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["teams.getPrivate"];
         /**
@@ -1460,6 +1574,8 @@ export interface paths {
          *     keeps internal notes. `409` when the deal is already linked to another team. Product administrators only.
          *
          *     **Proxy mode:** `POST /api/teams.updatePrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["teams.updatePrivate"];
         post?: never;
@@ -1482,6 +1598,8 @@ export interface paths {
          *     product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/teams.listActiveUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listActiveUsers"];
         put?: never;
@@ -1505,6 +1623,8 @@ export interface paths {
          *     may call it.
          *
          *     **Proxy mode:** `POST /api/teams.getGlobalElementManager` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.getGlobalElementManager"];
         put?: never;
@@ -1532,6 +1652,8 @@ export interface paths {
          *     may call it; a report without a team is for internal product administrators.
          *
          *     **Proxy mode:** `POST /api/teams.createDailyActiveUsersReport` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["teams.createDailyActiveUsersReport"];
         delete?: never;
@@ -1555,6 +1677,8 @@ export interface paths {
          *     invoices and subscriptions can be attached. `409` when the team already has one. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.createStripeCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["teams.createStripeCustomer"];
         delete?: never;
@@ -1577,6 +1701,8 @@ export interface paths {
          *     administrators only; teams change their own billing through subscriptions.
          *
          *     **Proxy mode:** `POST /api/teams.updatePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["teams.updatePaymentPlan"];
         post?: never;
@@ -1602,6 +1728,8 @@ export interface paths {
          *     only.
          *
          *     **Proxy mode:** `POST /api/teams.removePaymentPlan` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         delete: operations["teams.removePaymentPlan"];
         options?: never;
@@ -1625,6 +1753,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/teams.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.updatePhoto"];
         post?: never;
@@ -1650,6 +1780,8 @@ export interface paths {
          *     admins of the team's events may call it.
          *
          *     **Proxy mode:** `POST /api/teams.createLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["teams.createLabel"];
         delete?: never;
@@ -1673,6 +1805,8 @@ export interface paths {
          *     and event admins of the team's events may call it.
          *
          *     **Proxy mode:** `POST /api/teams.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamOrEventAdmin`): team admins, and event admins of the team's events; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.updateLabel"];
         post?: never;
@@ -1698,6 +1832,8 @@ export interface paths {
          *     only.
          *
          *     **Proxy mode:** `POST /api/teams.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["teams.createPermission"];
         delete?: never;
@@ -1719,6 +1855,8 @@ export interface paths {
          * @description Replaces the list of users holding a team permission, found by its id. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.updatePermission"];
         post?: never;
@@ -1727,6 +1865,8 @@ export interface paths {
          * @description Removes a named permission from the team; nobody in the team holds it afterwards. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.deletePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["teams.deletePermission"];
         options?: never;
@@ -1748,6 +1888,8 @@ export interface paths {
          *     yet. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.updatePermissionByName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.updatePermissionByName"];
         post?: never;
@@ -1769,6 +1911,8 @@ export interface paths {
          * @description Lists who holds which role in the team, optionally only one role type. Members of the team may call it.
          *
          *     **Proxy mode:** `POST /api/teams.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.listRoles"];
         put?: never;
@@ -1777,6 +1921,8 @@ export interface paths {
          * @description Gives a user a role in the team (`admin`). `409` when the user already holds that role. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["teams.createRole"];
         delete?: never;
@@ -1799,6 +1945,8 @@ export interface paths {
          *     is there for the types to come. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.updateRole"];
         post?: never;
@@ -1808,6 +1956,8 @@ export interface paths {
          *     team's last admin, or the only admin of one of its events, answers `409`.
          *
          *     **Proxy mode:** `POST /api/teams.deleteRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["teams.deleteRole"];
         options?: never;
@@ -1829,6 +1979,8 @@ export interface paths {
          *     gets a sign-up link. Calling it again for the same user sends the invitation again. Team admins only.
          *
          *     **Proxy mode:** `POST /api/teams.inviteAdmin` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["teams.inviteAdmin"];
         post?: never;
@@ -1852,6 +2004,8 @@ export interface paths {
          *     time zone. Anyone holding a role on the event, and team admins, may call it.
          *
          *     **Proxy mode:** `POST /api/teams.exportProofsCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["teams.exportProofsCsv"];
         put?: never;
@@ -1874,6 +2028,8 @@ export interface paths {
          * @description Lists the names of the permissions a team can grant, for the permission editor. Any signed-in user may call it.
          *
          *     **Proxy mode:** `POST /api/permissions.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["permissions.list"];
         put?: never;
@@ -1897,6 +2053,8 @@ export interface paths {
          *     without one of these roles (team admins always see it). Any signed-in user may call it.
          *
          *     **Proxy mode:** `POST /api/permissions.listViewPermissions` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["permissions.listViewPermissions"];
         put?: never;
@@ -1969,6 +2127,8 @@ export interface paths {
          *     signed-in user may call it; an unknown type answers an empty list.
          *
          *     **Proxy mode:** `POST /api/onboarding.listByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["onboarding.listByType"];
         put?: never;
@@ -1991,6 +2151,8 @@ export interface paths {
          * @description Returns one onboarding step by its key. Any signed-in user may call it; `404` for an unknown key.
          *
          *     **Proxy mode:** `POST /api/onboarding.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["onboarding.get"];
         put?: never;
@@ -2014,6 +2176,8 @@ export interface paths {
          *     admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.getCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["billing.getCard"];
         put?: never;
@@ -2024,6 +2188,8 @@ export interface paths {
          *     the provider declines answers `402`. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.createCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["billing.createCard"];
         delete?: never;
@@ -2047,6 +2213,8 @@ export interface paths {
          *     administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.updateCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["billing.updateCard"];
         post?: never;
@@ -2057,6 +2225,8 @@ export interface paths {
          *     internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.deleteCard` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["billing.deleteCard"];
         options?: never;
@@ -2079,6 +2249,8 @@ export interface paths {
          *     admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.updateCustomer` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["billing.updateCustomer"];
         post?: never;
@@ -2104,6 +2276,8 @@ export interface paths {
          *     customer answers `409`. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/billing.createDraftInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         post: operations["billing.createDraftInvoice"];
         delete?: never;
@@ -2128,6 +2302,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/billing.listInvoices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["billing.listInvoices"];
         put?: never;
@@ -2154,6 +2330,8 @@ export interface paths {
          *     A canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.previewUpcomingInvoice` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["billing.previewUpcomingInvoice"];
         delete?: never;
@@ -2175,6 +2353,8 @@ export interface paths {
          *     active ones first. Any signed-in user may call it, for example to draw the pricing page.
          *
          *     **Proxy mode:** `POST /api/billing.listPrices` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["billing.listPrices"];
         put?: never;
@@ -2201,6 +2381,8 @@ export interface paths {
          *     (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.createSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["billing.createSubscription"];
         delete?: never;
@@ -2221,6 +2403,8 @@ export interface paths {
          * @description Returns one of the team's subscriptions. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.getSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["billing.getSubscription"];
         /**
@@ -2230,6 +2414,8 @@ export interface paths {
          *     subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.updateSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["billing.updateSubscription"];
         post?: never;
@@ -2239,6 +2425,8 @@ export interface paths {
          *     canceled subscription answers `409`. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.cancelSubscription` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["billing.cancelSubscription"];
         options?: never;
@@ -2263,6 +2451,8 @@ export interface paths {
          *     it.
          *
          *     **Proxy mode:** `POST /api/billing.createSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["billing.createSubscriptionSchedule"];
         delete?: never;
@@ -2284,6 +2474,8 @@ export interface paths {
          *     administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.getSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["billing.getSubscriptionSchedule"];
         /**
@@ -2292,6 +2484,8 @@ export interface paths {
          *     canceled answers `409`. Team admins of the team (and internal product administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.updateSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["billing.updateSubscriptionSchedule"];
         post?: never;
@@ -2302,6 +2496,8 @@ export interface paths {
          *     administrators) may call it.
          *
          *     **Proxy mode:** `POST /api/billing.cancelSubscriptionSchedule` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["billing.cancelSubscriptionSchedule"];
         options?: never;
@@ -2322,6 +2518,8 @@ export interface paths {
          *     team's plan picker.
          *
          *     **Proxy mode:** `POST /api/plans.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["plans.list"];
         put?: never;
@@ -2331,6 +2529,8 @@ export interface paths {
          *     answers `409`. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/plans.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         post: operations["plans.create"];
         delete?: never;
@@ -2354,6 +2554,8 @@ export interface paths {
          *     only.
          *
          *     **Proxy mode:** `POST /api/leads.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         post: operations["leads.create"];
         delete?: never;
@@ -2377,6 +2579,8 @@ export interface paths {
          *     that already has a lead answers `409`. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/leads.createFromTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         post: operations["leads.createFromTeam"];
         delete?: never;
@@ -2397,6 +2601,8 @@ export interface paths {
          * @description Returns one lead with its tags. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/leads.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["leads.get"];
         /**
@@ -2405,6 +2611,8 @@ export interface paths {
          *     that already belongs to another lead answers `409`. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/leads.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["leads.update"];
         post?: never;
@@ -2413,6 +2621,8 @@ export interface paths {
          * @description Deletes the lead. Its tags stay, for the other leads that carry them. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/leads.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         delete: operations["leads.delete"];
         options?: never;
@@ -2435,6 +2645,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/leads.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["leads.list"];
         put?: never;
@@ -2460,6 +2672,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/leads.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["leads.search"];
         put?: never;
@@ -2484,6 +2698,8 @@ export interface paths {
          *     lead but not deleted. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/leads.updateTags` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["leads.updateTags"];
         post?: never;
@@ -2506,6 +2722,8 @@ export interface paths {
          *     Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/tags.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["tags.list"];
         put?: never;
@@ -2530,6 +2748,8 @@ export interface paths {
          *     administrators only.
          *
          *     **Proxy mode:** `POST /api/tags.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         put: operations["tags.update"];
         post?: never;
@@ -2538,6 +2758,8 @@ export interface paths {
          * @description Deletes the tag and takes it off every lead that carried it. Internal product administrators only.
          *
          *     **Proxy mode:** `POST /api/tags.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         delete: operations["tags.delete"];
         options?: never;
@@ -2560,6 +2782,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["activityAudits.list"];
         put?: never;
@@ -2585,6 +2809,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listByTeam"];
         put?: never;
@@ -2610,6 +2836,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listByEvent"];
         put?: never;
@@ -2635,6 +2863,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByShow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listByShow"];
         put?: never;
@@ -2660,6 +2890,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listItemCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listItemCells"];
         put?: never;
@@ -2685,6 +2917,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listItemFields` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listItemFields"];
         put?: never;
@@ -2710,6 +2944,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listByMethodName` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listByMethodName"];
         put?: never;
@@ -2735,6 +2971,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listDeletedColumns` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listDeletedColumns"];
         put?: never;
@@ -2760,6 +2998,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; a page shorter than `size` is the last (a full last page is followed by one empty page). In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/activityAudits.listDeletedRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["activityAudits.listDeletedRows"];
         put?: never;
@@ -2784,6 +3024,8 @@ export interface paths {
          *     administrators only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivity` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivity"];
         put?: never;
@@ -2808,6 +3050,8 @@ export interface paths {
          *     the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityCountByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityCountByEvent"];
         put?: never;
@@ -2832,6 +3076,8 @@ export interface paths {
          *     administrators only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityCountByEventUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityCountByEventUsers"];
         put?: never;
@@ -2856,6 +3102,8 @@ export interface paths {
          *     the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityCountByTeam"];
         put?: never;
@@ -2880,6 +3128,8 @@ export interface paths {
          *     administrators only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityCountByTeamUsers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityCountByTeamUsers"];
         put?: never;
@@ -2904,6 +3154,8 @@ export interface paths {
          *     rows come back. Internal product administrators only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityFeedCountsByTrialEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityFeedCountsByTrialEvent"];
         put?: never;
@@ -2928,6 +3180,8 @@ export interface paths {
          *     only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityGroupByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityGroupByTeam"];
         put?: never;
@@ -2952,6 +3206,8 @@ export interface paths {
          *     sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getActivityGroupByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getActivityGroupByUser"];
         put?: never;
@@ -2976,6 +3232,8 @@ export interface paths {
          *     call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getEventCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getEventCountByTeam"];
         put?: never;
@@ -3000,6 +3258,8 @@ export interface paths {
          *     administrators only: the call sees every team.
          *
          *     **Proxy mode:** `POST /api/reports.getShowCountByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["reports.getShowCountByTeam"];
         put?: never;
@@ -3025,6 +3285,8 @@ export interface paths {
          *     zone defaults to the team's default time zone. An `endOn` before `startOn` answers `422`.
          *
          *     **Proxy mode:** `POST /api/events.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.create"];
         delete?: never;
@@ -3048,6 +3310,8 @@ export interface paths {
          *     already has a trial event, or that pays for a plan, answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.createTrial` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.createTrial"];
         delete?: never;
@@ -3069,6 +3333,8 @@ export interface paths {
          *     may call it. A soft-deleted event answers `404` except to team admins.
          *
          *     **Proxy mode:** `POST /api/events.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.get"];
         /**
@@ -3077,6 +3343,8 @@ export interface paths {
          *     or soft-deleted event answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.update"];
         post?: never;
@@ -3086,6 +3354,8 @@ export interface paths {
          *     permanently. Event admins (and team admins) may call it. An event already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.delete"];
         options?: never;
@@ -3109,6 +3379,8 @@ export interface paths {
          *     (and team admins) may call it. An event already archived answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.archive"];
         options?: never;
@@ -3132,6 +3404,8 @@ export interface paths {
          *     and only on an event that is already soft-deleted (otherwise `409`), so that one click cannot destroy a live event.
          *
          *     **Proxy mode:** `POST /api/events.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.deletePermanently"];
         options?: never;
@@ -3153,6 +3427,8 @@ export interface paths {
          *     event that is neither answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.restore"];
         post?: never;
@@ -3178,6 +3454,8 @@ export interface paths {
          *     call it.
          *
          *     **Proxy mode:** `POST /api/events.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.duplicate"];
         delete?: never;
@@ -3200,6 +3478,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["events.list"];
         put?: never;
@@ -3222,6 +3502,8 @@ export interface paths {
          * @description Counts the events of every team, soft-deleted ones excluded. Only product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/events.count` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["events.count"];
         put?: never;
@@ -3245,6 +3527,8 @@ export interface paths {
          *     call it.
          *
          *     **Proxy mode:** `POST /api/events.exportCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["events.exportCsv"];
         put?: never;
@@ -3268,6 +3552,8 @@ export interface paths {
          *     product administrators may call it.
          *
          *     **Proxy mode:** `POST /api/events.exportFilteredCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["events.exportFilteredCsv"];
         put?: never;
@@ -3293,6 +3579,8 @@ export interface paths {
          *     **Pages:** one page of at most `size` items, with no next page. In the SDK, `paged(api)` gives it the same `.pages(input)` and `.all(input, { max })` as the lists that page.
          *
          *     **Proxy mode:** `POST /api/events.autocomplete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.autocomplete"];
         put?: never;
@@ -3318,6 +3606,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: productAdmin`): internal product administrators only. Anyone else gets `403`.
          */
         get: operations["events.search"];
         put?: never;
@@ -3340,6 +3630,8 @@ export interface paths {
          * @description Lists the team's archived events, most recently archived first. Team members may call it.
          *
          *     **Proxy mode:** `POST /api/events.listArchivedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listArchivedByTeam"];
         put?: never;
@@ -3362,6 +3654,8 @@ export interface paths {
          * @description Lists the team's soft-deleted events, which can still be restored or deleted permanently. Team admins may call it.
          *
          *     **Proxy mode:** `POST /api/events.listDeletedByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamAdmin`): team admins of the team; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listDeletedByTeam"];
         put?: never;
@@ -3385,6 +3679,8 @@ export interface paths {
          *     members may call it.
          *
          *     **Proxy mode:** `POST /api/events.listWithShowsByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listWithShowsByTeam"];
         put?: never;
@@ -3410,6 +3706,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.searchByTeam` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: teamMember`): members of the team (a team role, or an event role in one of the team's events); internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.searchByTeam"];
         put?: never;
@@ -3433,6 +3731,8 @@ export interface paths {
          *     their own; product administrators anyone's.
          *
          *     **Proxy mode:** `POST /api/events.listByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listByUser"];
         put?: never;
@@ -3458,6 +3758,8 @@ export interface paths {
          *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
          *
          *     **Proxy mode:** `POST /api/events.searchByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.searchByUser"];
         put?: never;
@@ -3481,6 +3783,8 @@ export interface paths {
          *     may list their own; product administrators anyone's.
          *
          *     **Proxy mode:** `POST /api/events.listLabelsByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listLabelsByUser"];
         put?: never;
@@ -3504,6 +3808,8 @@ export interface paths {
          *     owner. A user may list their own; product administrators anyone's.
          *
          *     **Proxy mode:** `POST /api/events.listOwnersByUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: self`): the user the path names, themselves; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listOwnersByUser"];
         put?: never;
@@ -3527,6 +3833,8 @@ export interface paths {
          *     this event (an access token is not accepted here); a pass for another event answers `403`.
          *
          *     **Proxy mode:** `POST /api/events.getGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
          */
         get: operations["events.getGuest"];
         put?: never;
@@ -3550,6 +3858,8 @@ export interface paths {
          *     event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/events.listShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listShows"];
         put?: never;
@@ -3573,6 +3883,8 @@ export interface paths {
          *     access token; a pass for another event answers `403`.
          *
          *     **Proxy mode:** `POST /api/events.listGuestShows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
          */
         get: operations["events.listGuestShows"];
         put?: never;
@@ -3596,6 +3908,8 @@ export interface paths {
          *     admins) may call it.
          *
          *     **Proxy mode:** `POST /api/events.listEligibleMembers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listEligibleMembers"];
         put?: never;
@@ -3618,6 +3932,8 @@ export interface paths {
          * @description Lists who holds which role on the event. Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/events.listRoles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listRoles"];
         /**
@@ -3626,6 +3942,8 @@ export interface paths {
          *     answers `404`; taking the last `admin` role away answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.updateRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updateRole"];
         /**
@@ -3634,6 +3952,8 @@ export interface paths {
          *     already holds a role answers `409` (change it with `events.updateRole`); a user outside the team answers `422`.
          *
          *     **Proxy mode:** `POST /api/events.createRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.createRole"];
         /**
@@ -3643,6 +3963,8 @@ export interface paths {
          *     no role answers `404`; removing the event's last `admin` answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.removeRole` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.removeRole"];
         options?: never;
@@ -3663,6 +3985,8 @@ export interface paths {
          *     on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/events.listRolesByType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listRolesByType"];
         put?: never;
@@ -3688,6 +4012,8 @@ export interface paths {
          *     call it. A permission already granted on the event answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.createPermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.createPermission"];
         delete?: never;
@@ -3709,6 +4035,8 @@ export interface paths {
          * @description Replaces the roles that hold a permission on the event. Event admins (and team admins) may call it.
          *
          *     **Proxy mode:** `POST /api/events.updatePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updatePermission"];
         post?: never;
@@ -3718,6 +4046,8 @@ export interface paths {
          *     call it.
          *
          *     **Proxy mode:** `POST /api/events.removePermission` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.removePermission"];
         options?: never;
@@ -3739,6 +4069,8 @@ export interface paths {
          *     team admins may call it. A user outside the team answers `422`.
          *
          *     **Proxy mode:** `POST /api/events.updateOwner` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: owner`): the event's owner, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updateOwner"];
         post?: never;
@@ -3764,6 +4096,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/events.updatePhoto`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updatePhoto"];
         post?: never;
@@ -3789,6 +4123,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/events.updateAsset`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updateAsset"];
         post?: never;
@@ -3813,6 +4149,8 @@ export interface paths {
          *     admins) may call it. A label with the same text on the event answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.addLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.addLabel"];
         delete?: never;
@@ -3835,6 +4173,8 @@ export interface paths {
          *     already used by another label on the event answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.updateLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updateLabel"];
         post?: never;
@@ -3843,6 +4183,8 @@ export interface paths {
          * @description Removes one of the event's labels. Event contributors (and team admins) may call it.
          *
          *     **Proxy mode:** `POST /api/events.removeLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.removeLabel"];
         options?: never;
@@ -3865,6 +4207,8 @@ export interface paths {
          *     admins) may call it. A global element label with the same text answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.addGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["events.addGlobalElementLabel"];
         delete?: never;
@@ -3887,6 +4231,8 @@ export interface paths {
          *     change. Event admins (and team admins) may call it. Text already used answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.updateGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.updateGlobalElementLabel"];
         post?: never;
@@ -3896,6 +4242,8 @@ export interface paths {
          *     (and team admins) may call it.
          *
          *     **Proxy mode:** `POST /api/events.removeGlobalElementLabel` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["events.removeGlobalElementLabel"];
         options?: never;
@@ -3917,6 +4265,8 @@ export interface paths {
          *     role on the event answers `404`; one who has already signed up answers `409`.
          *
          *     **Proxy mode:** `POST /api/events.resendInvite` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["events.resendInvite"];
         post?: never;
@@ -3938,6 +4288,8 @@ export interface paths {
          * @description Lists what a team can buy per event, with prices. Any signed-in user may call it.
          *
          *     **Proxy mode:** `POST /api/events.listProducts` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listProducts"];
         put?: never;
@@ -3961,6 +4313,8 @@ export interface paths {
          *     it.
          *
          *     **Proxy mode:** `POST /api/events.listRoleTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["events.listRoleTypes"];
         put?: never;
@@ -3985,6 +4339,8 @@ export interface paths {
          *     on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/eventDocs.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["eventDocs.list"];
         put?: never;
@@ -4013,6 +4369,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/eventDocs.upload`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["eventDocs.upload"];
         delete?: never;
@@ -4035,6 +4393,8 @@ export interface paths {
          *     may call it. An archived or deleted document answers `409`.
          *
          *     **Proxy mode:** `POST /api/eventDocs.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["eventDocs.update"];
         post?: never;
@@ -4044,6 +4404,8 @@ export interface paths {
          *     team admins) may call it. A document already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/eventDocs.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["eventDocs.delete"];
         options?: never;
@@ -4065,6 +4427,8 @@ export interface paths {
          *     call it. A document that is neither answers `409`.
          *
          *     **Proxy mode:** `POST /api/eventDocs.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["eventDocs.restore"];
         post?: never;
@@ -4090,6 +4454,8 @@ export interface paths {
          *     (and team admins) may call it. A document already archived answers `409`.
          *
          *     **Proxy mode:** `POST /api/eventDocs.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["eventDocs.archive"];
         options?: never;
@@ -4110,6 +4476,8 @@ export interface paths {
          *     most 2592000). Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/eventDocs.getSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["eventDocs.getSignedUrl"];
         put?: never;
@@ -4133,6 +4501,8 @@ export interface paths {
          *     public signed URLs). A document that is not public answers `404`, so the call does not reveal which documents exist.
          *
          *     **Proxy mode:** `POST /api/eventDocs.getPublicSignedUrl` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: public`): anyone: no access token. Anyone else gets `403`.
          */
         get: operations["eventDocs.getPublicSignedUrl"];
         put?: never;
@@ -4156,6 +4526,8 @@ export interface paths {
          *     seconds. Anyone with a role on the event, and the team's admins, may call it. An id that is not a document answers `404`.
          *
          *     **Proxy mode:** `POST /api/eventDocs.listSignedUrls` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["eventDocs.listSignedUrls"];
         put?: never;
@@ -4179,6 +4551,8 @@ export interface paths {
          *     call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.get"];
         put?: never;
@@ -4189,6 +4563,8 @@ export interface paths {
          *     contributors (and team admins) may call it. An object already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["fsObjects.delete"];
         options?: never;
@@ -4210,6 +4586,8 @@ export interface paths {
          *     may call it. An object that is neither, or whose folder is still archived or deleted, answers `409`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["fsObjects.restore"];
         post?: never;
@@ -4235,6 +4613,8 @@ export interface paths {
          *     comes back with it. Event contributors (and team admins) may call it. An object already archived answers `409`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["fsObjects.archive"];
         options?: never;
@@ -4258,6 +4638,8 @@ export interface paths {
          *     admins) may call it, and only on an object already soft-deleted (otherwise `409`).
          *
          *     **Proxy mode:** `POST /api/fsObjects.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["fsObjects.deletePermanently"];
         options?: never;
@@ -4280,6 +4662,8 @@ export interface paths {
          *     call it. A sibling with the same name answers `409`; a `parentId` that is not a folder of this event answers `422`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.createFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["fsObjects.createFolder"];
         delete?: never;
@@ -4302,6 +4686,8 @@ export interface paths {
          *     id that is a file, not a folder, answers `422`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.updateFolder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["fsObjects.updateFolder"];
         post?: never;
@@ -4324,6 +4710,8 @@ export interface paths {
          *     ones are left out. Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.listChildren` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.listChildren"];
         put?: never;
@@ -4347,6 +4735,8 @@ export interface paths {
          *     left out. Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.listNested` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.listNested"];
         put?: never;
@@ -4370,6 +4760,8 @@ export interface paths {
          *     Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.listArchived` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.listArchived"];
         put?: never;
@@ -4393,6 +4785,8 @@ export interface paths {
          *     left out. Anyone with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.search` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.search"];
         put?: never;
@@ -4418,6 +4812,8 @@ export interface paths {
          *     `409`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["fsObjects.move"];
         post?: never;
@@ -4441,6 +4837,8 @@ export interface paths {
          *     admins) may call it. A sibling of the same name at the root answers `409`.
          *
          *     **Proxy mode:** `POST /api/fsObjects.moveToRoot` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["fsObjects.moveToRoot"];
         post?: never;
@@ -4463,6 +4861,8 @@ export interface paths {
          *     a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.getDisplayType` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.getDisplayType"];
         put?: never;
@@ -4486,6 +4886,8 @@ export interface paths {
          *     with a role on the event, and the team's admins, may call it.
          *
          *     **Proxy mode:** `POST /api/fsObjects.listDisplayTypes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["fsObjects.listDisplayTypes"];
         put?: never;
@@ -4513,6 +4915,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/shows.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.importCsv"];
         /**
@@ -4521,6 +4925,8 @@ export interface paths {
          *     contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["shows.create"];
         delete?: never;
@@ -4543,6 +4949,8 @@ export interface paths {
          *     admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/shows.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["shows.get"];
         /**
@@ -4551,6 +4959,8 @@ export interface paths {
          *     and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.update"];
         post?: never;
@@ -4560,6 +4970,8 @@ export interface paths {
          *     (event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.deletePermanently` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["shows.deletePermanently"];
         options?: never;
@@ -4570,6 +4982,8 @@ export interface paths {
          *     call it (event admins, show callers and team admins). Deleting a show already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         patch: operations["shows.delete"];
         trace?: never;
@@ -4588,6 +5002,8 @@ export interface paths {
          *     (event admins, show callers and team admins). Archiving an archived show answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.archive` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.archive"];
         post?: never;
@@ -4611,6 +5027,8 @@ export interface paths {
          *     admins). A show that is neither answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.restore"];
         post?: never;
@@ -4635,6 +5053,8 @@ export interface paths {
          *     answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.archiveTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.archiveTemplate"];
         post?: never;
@@ -4658,6 +5078,8 @@ export interface paths {
          *     show callers and team admins). A template that is not archived answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.restoreTemplate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.restoreTemplate"];
         post?: never;
@@ -4681,6 +5103,8 @@ export interface paths {
          *     admins may call it (event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.setPrivate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.setPrivate"];
         post?: never;
@@ -4706,6 +5130,8 @@ export interface paths {
          *     callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["shows.duplicate"];
         delete?: never;
@@ -4729,6 +5155,8 @@ export interface paths {
          *     both events. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["shows.duplicateToEvent"];
         delete?: never;
@@ -4752,6 +5180,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins). A preset name already used on the show answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.createPdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["shows.createPdfPreset"];
         delete?: never;
@@ -4774,6 +5204,8 @@ export interface paths {
          *     team admins). A name another preset of the show uses answers `409`.
          *
          *     **Proxy mode:** `POST /api/shows.updatePdfPreset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.updatePdfPreset"];
         post?: never;
@@ -4798,6 +5230,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.updateGlobalElementContainers` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.updateGlobalElementContainers"];
         post?: never;
@@ -4821,6 +5255,8 @@ export interface paths {
          *     private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["shows.getItemSetList"];
         put?: never;
@@ -4845,6 +5281,8 @@ export interface paths {
          *     admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/shows.exportItemSetListCsv` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["shows.exportItemSetListCsv"];
         put?: never;
@@ -4869,6 +5307,8 @@ export interface paths {
          *     members use the calls without `/guest`.
          *
          *     **Proxy mode:** `POST /api/shows.getItemSetListAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
          */
         get: operations["shows.getItemSetListAsGuest"];
         put?: never;
@@ -4893,6 +5333,8 @@ export interface paths {
          *     admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/shows.getItemSetListSubset` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["shows.getItemSetListSubset"];
         put?: never;
@@ -4918,6 +5360,8 @@ export interface paths {
          *     `/guest`.
          *
          *     **Proxy mode:** `POST /api/shows.getItemSetListSubsetAsGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: guest`): a guest pass for this show or event. Anyone else gets `403`.
          */
         get: operations["shows.getItemSetListSubsetAsGuest"];
         put?: never;
@@ -4942,6 +5386,8 @@ export interface paths {
          *     showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/shows.listGlobalElementShowItems` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["shows.listGlobalElementShowItems"];
         put?: never;
@@ -4967,6 +5413,8 @@ export interface paths {
          *     callers and team admins).
          *
          *     **Proxy mode:** `POST /api/shows.recount` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.recount"];
         post?: never;
@@ -4990,6 +5438,8 @@ export interface paths {
          *     and event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/shows.resetAllStartTimes` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.resetAllStartTimes"];
         post?: never;
@@ -5013,6 +5463,8 @@ export interface paths {
          *     again. Show callers and event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/shows.clearProofOfPerformance` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["shows.clearProofOfPerformance"];
         post?: never;
@@ -5036,6 +5488,8 @@ export interface paths {
          *     showCaller) or a team admin may call it.
          *
          *     **Proxy mode:** `POST /api/templates.listByEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["templates.listByEvent"];
         put?: never;
@@ -5058,6 +5512,8 @@ export interface paths {
          * @description Returns the templates the product offers to every team. Any signed-in user may call it.
          *
          *     **Proxy mode:** `POST /api/templates.listGlobal` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: signedIn`): any signed-in user; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["templates.listGlobal"];
         put?: never;
@@ -5084,6 +5540,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/lists.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["lists.importCsv"];
         /**
@@ -5092,6 +5550,8 @@ export interface paths {
          *     it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/lists.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["lists.create"];
         delete?: never;
@@ -5114,6 +5574,8 @@ export interface paths {
          *     and team admins).
          *
          *     **Proxy mode:** `POST /api/lists.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["lists.update"];
         post?: never;
@@ -5137,6 +5599,8 @@ export interface paths {
          *     admins). A list that is neither answers `409`.
          *
          *     **Proxy mode:** `POST /api/lists.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["lists.restore"];
         post?: never;
@@ -5161,6 +5625,8 @@ export interface paths {
          *     admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/lists.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["lists.duplicate"];
         delete?: never;
@@ -5184,6 +5650,8 @@ export interface paths {
          *     both events. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/lists.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["lists.duplicateToEvent"];
         delete?: never;
@@ -5208,6 +5676,8 @@ export interface paths {
          *     **Upload:** `multipart/form-data` with a `file` part plus the payload fields.
          *
          *     **Proxy mode:** `POST /api/upload/schedules.importCsv`, as `multipart/form-data` with the `file` part, the payload fields, and `params` and `query` as JSON text.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["schedules.importCsv"];
         /**
@@ -5216,6 +5686,8 @@ export interface paths {
          *     may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/schedules.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -5238,6 +5710,8 @@ export interface paths {
          *     callers and team admins).
          *
          *     **Proxy mode:** `POST /api/schedules.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["schedules.update"];
         post?: never;
@@ -5261,6 +5735,8 @@ export interface paths {
          *     admins). A schedule that is neither answers `409`.
          *
          *     **Proxy mode:** `POST /api/schedules.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["schedules.restore"];
         post?: never;
@@ -5285,6 +5761,8 @@ export interface paths {
          *     event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/schedules.duplicate` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["schedules.duplicate"];
         delete?: never;
@@ -5308,6 +5786,8 @@ export interface paths {
          *     on both events. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/schedules.duplicateToEvent` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor + targetEventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; event contributors of the target event too; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["schedules.duplicateToEvent"];
         delete?: never;
@@ -5329,6 +5809,8 @@ export interface paths {
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/categories.list` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["categories.list"];
         put?: never;
@@ -5338,6 +5820,8 @@ export interface paths {
          *     callers and team admins). A name already used on the show answers `409`.
          *
          *     **Proxy mode:** `POST /api/categories.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         post: operations["categories.create"];
         delete?: never;
@@ -5359,6 +5843,8 @@ export interface paths {
          *     team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/categories.get` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["categories.get"];
         /**
@@ -5367,6 +5853,8 @@ export interface paths {
          *     admins). A name another category of the show uses answers `409`.
          *
          *     **Proxy mode:** `POST /api/categories.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["categories.update"];
         post?: never;
@@ -5376,6 +5864,8 @@ export interface paths {
          *     call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/categories.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         delete: operations["categories.delete"];
         options?: never;
@@ -5397,6 +5887,8 @@ export interface paths {
          *     contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.createRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.createRow"];
         post?: never;
@@ -5420,6 +5912,8 @@ export interface paths {
          *     call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.createRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.createRows"];
         post?: never;
@@ -5443,6 +5937,8 @@ export interface paths {
          *     to the row's proof history. Show callers and event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.createRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.createRowProof"];
         post?: never;
@@ -5466,6 +5962,8 @@ export interface paths {
          *     `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateRow"];
         post?: never;
@@ -5489,6 +5987,8 @@ export interface paths {
          *     admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateRowSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateRowSettings"];
         post?: never;
@@ -5512,6 +6012,8 @@ export interface paths {
          *     show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateRowPresentation` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateRowPresentation"];
         post?: never;
@@ -5535,6 +6037,8 @@ export interface paths {
          *     admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateItemRowProofNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateItemRowProofNote"];
         post?: never;
@@ -5558,6 +6062,8 @@ export interface paths {
          *     Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.restoreRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.restoreRow"];
         post?: never;
@@ -5581,6 +6087,8 @@ export interface paths {
          *     event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.clearItemRowProof` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.clearItemRowProof"];
         post?: never;
@@ -5604,6 +6112,8 @@ export interface paths {
          *     call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.clearItemRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.clearItemRowProofHistory"];
         post?: never;
@@ -5627,6 +6137,8 @@ export interface paths {
          *     it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateShowStartRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateShowStartRow"];
         post?: never;
@@ -5651,6 +6163,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.publishRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.publishRow"];
         post?: never;
@@ -5675,6 +6189,8 @@ export interface paths {
          *     team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.publishRowEverywhere` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.publishRowEverywhere"];
         post?: never;
@@ -5699,6 +6215,8 @@ export interface paths {
          *     admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.pushRowChangesToGlobalElement` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.pushRowChangesToGlobalElement"];
         post?: never;
@@ -5723,6 +6241,8 @@ export interface paths {
          *     admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateGlobalElementReferences` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateGlobalElementReferences"];
         post?: never;
@@ -5747,6 +6267,8 @@ export interface paths {
          *     it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateGlobalElementVersion` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateGlobalElementVersion"];
         post?: never;
@@ -5770,6 +6292,8 @@ export interface paths {
          *     the show). Show callers and event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateActualDurations` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateActualDurations"];
         post?: never;
@@ -5793,6 +6317,8 @@ export interface paths {
          *     visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/itemSets.listProofs` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["itemSets.listProofs"];
         put?: never;
@@ -5816,6 +6342,8 @@ export interface paths {
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/itemSets.listRowProofHistory` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["itemSets.listRowProofHistory"];
         put?: never;
@@ -5840,6 +6368,8 @@ export interface paths {
          *     answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.deleteRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.deleteRow"];
         post?: never;
@@ -5863,6 +6393,8 @@ export interface paths {
          *     call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.deleteRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.deleteRows"];
         post?: never;
@@ -5886,6 +6418,8 @@ export interface paths {
          *     row answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateItemRowCell` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateItemRowCell"];
         post?: never;
@@ -5908,6 +6442,8 @@ export interface paths {
          * @description Replaces a row's notes. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateItemRowNote` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateItemRowNote"];
         post?: never;
@@ -5931,6 +6467,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.moveRow` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.moveRow"];
         post?: never;
@@ -5954,6 +6492,8 @@ export interface paths {
          *     call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.moveRows` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.moveRows"];
         post?: never;
@@ -5976,6 +6516,8 @@ export interface paths {
          *     admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/itemSets.getRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["itemSets.getRowOrder"];
         /**
@@ -5984,6 +6526,8 @@ export interface paths {
          *     contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateRowOrder` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateRowOrder"];
         post?: never;
@@ -6007,6 +6551,8 @@ export interface paths {
          *     callers and event admins may call it (the showCaller role counts as event admin).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateTracking` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: showCaller`): show callers and event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["itemSets.updateTracking"];
         post?: never;
@@ -6036,6 +6582,8 @@ export interface paths {
          *     show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/itemSets.updateMultipleCells` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         patch: operations["itemSets.updateMultipleCells"];
         trace?: never;
@@ -6053,6 +6601,8 @@ export interface paths {
          *     contributor, admin or showCaller) or a team admin may call it; a private show is visible to event admins only.
          *
          *     **Proxy mode:** `POST /api/itemSets.listItemRowTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["itemSets.listItemRowTitles"];
         put?: never;
@@ -6077,6 +6627,8 @@ export interface paths {
          *     used answers `409`. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.create` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.create"];
         post?: never;
@@ -6100,6 +6652,8 @@ export interface paths {
          *     the others. Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.update` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.update"];
         post?: never;
@@ -6124,6 +6678,8 @@ export interface paths {
          *     column already deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/columns.delete` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.delete"];
         post?: never;
@@ -6147,6 +6703,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins). A column that is not deleted answers `409`.
          *
          *     **Proxy mode:** `POST /api/columns.restore` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.restore"];
         post?: never;
@@ -6170,6 +6728,8 @@ export interface paths {
          *     callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.move` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.move"];
         post?: never;
@@ -6193,6 +6753,8 @@ export interface paths {
          *     Event contributors may call it (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.moveGuest` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.moveGuest"];
         post?: never;
@@ -6216,6 +6778,8 @@ export interface paths {
          *     may call it; it changes the caller's own view only.
          *
          *     **Proxy mode:** `POST /api/columns.moveForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.moveForUser"];
         post?: never;
@@ -6239,6 +6803,8 @@ export interface paths {
          *     admins may call it (event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.addGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.addGuestPass"];
         post?: never;
@@ -6262,6 +6828,8 @@ export interface paths {
          *     `409`. Event admins may call it (event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.deleteGuestPass` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventAdmin`): event admins: admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.deleteGuestPass"];
         post?: never;
@@ -6285,6 +6853,8 @@ export interface paths {
          *     event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.setOrderFromUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.setOrderFromUser"];
         post?: never;
@@ -6308,6 +6878,8 @@ export interface paths {
          *     the caller's own view only.
          *
          *     **Proxy mode:** `POST /api/columns.showHiddenForUser` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.showHiddenForUser"];
         post?: never;
@@ -6331,6 +6903,8 @@ export interface paths {
          *     (contributors, event admins, show callers and team admins).
          *
          *     **Proxy mode:** `POST /api/columns.updateItemSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventContributor`): event contributors: contributor, admin or showCaller on the event, and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.updateItemSettings"];
         post?: never;
@@ -6354,6 +6928,8 @@ export interface paths {
          *     changes the caller's own view only.
          *
          *     **Proxy mode:** `POST /api/columns.updateUserVisibility` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.updateUserVisibility"];
         post?: never;
@@ -6377,6 +6953,8 @@ export interface paths {
          *     the caller's own view only.
          *
          *     **Proxy mode:** `POST /api/columns.updateUserNoteSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.updateUserNoteSettings"];
         post?: never;
@@ -6400,6 +6978,8 @@ export interface paths {
          *     caller's own view only.
          *
          *     **Proxy mode:** `POST /api/columns.updateUserSettings` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         put: operations["columns.updateUserSettings"];
         post?: never;
@@ -6423,6 +7003,8 @@ export interface paths {
          *     admins only.
          *
          *     **Proxy mode:** `POST /api/columns.listTitles` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
+         *
+         *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
          */
         get: operations["columns.listTitles"];
         put?: never;

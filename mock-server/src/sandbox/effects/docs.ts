@@ -6,7 +6,7 @@ const live = { archived: false, deleted: false } as const;
 export const docEffects = {
   'eventDocs.upload': { action: 'upload', kind: 'eventDocs', view: 'document', set: { ...live, isPublic: false } },
   'eventDocs.update': { action: 'update', kind: 'eventDocs', when: live },
-  'eventDocs.archive': { action: 'transition', kind: 'eventDocs', when: { archived: false }, set: { archived: true } },
+  'eventDocs.archive': { action: 'transition', kind: 'eventDocs', when: live, set: { archived: true } },
   'eventDocs.delete': { action: 'transition', kind: 'eventDocs', when: { deleted: false }, set: { deleted: true } },
   'eventDocs.restore': { action: 'transition', kind: 'eventDocs', view: 'restore', set: live },
   'eventDocs.list': { action: 'list', kind: 'eventDocs' },
@@ -22,7 +22,7 @@ export const docEffects = {
   'fsObjects.updateFolder': { action: 'update', kind: 'fsObjects', when: { folder: true } },
   'fsObjects.get': { action: 'read', kind: 'fsObjects' },
   'fsObjects.getDisplayType': { action: 'read', kind: 'fsObjects', view: 'displayType' },
-  'fsObjects.archive': { action: 'transition', kind: 'fsObjects', when: { archived: false }, set: { archived: true } },
+  'fsObjects.archive': { action: 'transition', kind: 'fsObjects', when: live, set: { archived: true } },
   'fsObjects.delete': { action: 'transition', kind: 'fsObjects', when: { deleted: false }, set: { deleted: true } },
   'fsObjects.restore': { action: 'transition', kind: 'fsObjects', view: 'restore', set: live },
   'fsObjects.deletePermanently': { action: 'delete', kind: 'fsObjects', when: { deleted: true } },

@@ -14,6 +14,16 @@ import type { EngineOperationId } from './types.js';
  *   everything an event admin holds). `eventAdmin` and `showCaller`: admin or showCaller on the event, or a team admin
  *   (§6: the showCaller role counts as event admin; a team admin without an event role counts as one too).
  * - `productAdmin`: internal product administrators only.
+ * - `owner`: the event's owner, or a team admin of its team (`events.updateOwner`: "the current owner and team admins").
+ * - `showCallerRole`: the showCaller role itself on the event (§6: "Show caller: only the showCaller role on that
+ *   event"; the live cue calls: "the caller must hold the showCaller role"); team adminship does not count.
+ * - `targetEventContributor`: an event contributor (as above) on the event `targetEventId` names ("a contributor on
+ *   both events").
+ * - `notSelf`: the user the path names is not the caller; it binds product administrators too (`users.setAdmin`).
+ * - `teamGuest`: a guest pass for one of the team's events or shows instead of an access token, or a signed-in member
+ *   of the team (`teams.getGuest`: "signed-in members may call it too to preview what guests see").
+ *
+ * A list of rules means all of them (`['self', 'eventRole']`: only for themselves, on events where they hold a role).
  */
 export type Rule =
   | 'public'
@@ -27,9 +37,35 @@ export type Rule =
   | 'eventContributor'
   | 'eventAdmin'
   | 'showCaller'
-  | 'productAdmin';
+  | 'productAdmin'
+  | 'owner'
+  | 'showCallerRole'
+  | 'targetEventContributor'
+  | 'notSelf'
+  | 'teamGuest';
 
-export const rules: { readonly [K in EngineOperationId]: Rule } = {
+/** Who passes each rule, in the words the reference docs show beside every operation (`x-role`). */
+export const RULE_TEXT: { readonly [R in Rule]: string } = {
+  public: 'anyone: no access token',
+  guest: 'a guest pass for this show or event',
+  signedIn: 'any signed-in user',
+  self: 'the user the path names, themselves',
+  teamMember: "members of the team (a team role, or an event role in one of the team's events)",
+  teamAdmin: 'team admins of the team',
+  teamOrEventAdmin: "team admins, and event admins of the team's events",
+  eventRole: 'anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins',
+  eventContributor: 'event contributors: contributor, admin or showCaller on the event, and team admins',
+  eventAdmin: 'event admins: admin or showCaller on the event, and team admins',
+  showCaller: 'show callers and event admins: admin or showCaller on the event, and team admins',
+  productAdmin: 'internal product administrators only',
+  owner: "the event's owner, and team admins",
+  showCallerRole: 'only the showCaller role on the event',
+  targetEventContributor: 'event contributors of the target event too',
+  notSelf: 'never on themselves',
+  teamGuest: "a guest pass for one of the team's events or shows, or a signed-in member of the team",
+};
+
+export const rules: { readonly [K in EngineOperationId]: Rule | readonly Rule[] } = {
   'activityAudits.list': 'productAdmin',
   'activityAudits.listByEvent': 'eventAdmin',
   'activityAudits.listByMethodName': 'eventAdmin',
@@ -129,7 +165,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'events.updateAsset': 'eventContributor',
   'events.updateGlobalElementLabel': 'eventAdmin',
   'events.updateLabel': 'eventContributor',
-  'events.updateOwner': 'eventAdmin',
+  'events.updateOwner': 'owner',
   'events.updatePermission': 'eventAdmin',
   'events.updatePhoto': 'eventContributor',
   'events.updateRole': 'eventAdmin',
@@ -188,7 +224,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'leads.updateTags': 'productAdmin',
   'lists.create': 'eventContributor',
   'lists.duplicate': 'eventContributor',
-  'lists.duplicateToEvent': 'eventContributor',
+  'lists.duplicateToEvent': ['eventContributor', 'targetEventContributor'],
   'lists.importCsv': 'eventContributor',
   'lists.restore': 'eventAdmin',
   'lists.update': 'eventContributor',
@@ -210,7 +246,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'reports.getShowCountByTeam': 'productAdmin',
   'schedules.create': 'eventContributor',
   'schedules.duplicate': 'eventContributor',
-  'schedules.duplicateToEvent': 'eventContributor',
+  'schedules.duplicateToEvent': ['eventContributor', 'targetEventContributor'],
   'schedules.importCsv': 'eventContributor',
   'schedules.restore': 'eventAdmin',
   'schedules.update': 'eventContributor',
@@ -222,7 +258,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'shows.delete': 'eventAdmin',
   'shows.deletePermanently': 'eventAdmin',
   'shows.duplicate': 'eventContributor',
-  'shows.duplicateToEvent': 'eventContributor',
+  'shows.duplicateToEvent': ['eventContributor', 'targetEventContributor'],
   'shows.exportItemSetListCsv': 'eventRole',
   'shows.get': 'eventRole',
   'shows.getItemSetList': 'eventRole',
@@ -259,7 +295,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'teams.getByHubspotDealId': 'productAdmin',
   'teams.getByTitle': 'productAdmin',
   'teams.getGlobalElementManager': 'teamMember',
-  'teams.getGuest': 'signedIn',
+  'teams.getGuest': 'teamGuest',
   'teams.getPrivate': 'productAdmin',
   'teams.getTemplateContainer': 'teamMember',
   'teams.inviteAdmin': 'teamAdmin',
@@ -308,7 +344,7 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'users.resendVerifyEmail': 'self',
   'users.restore': 'productAdmin',
   'users.search': 'productAdmin',
-  'users.setAdmin': 'productAdmin',
+  'users.setAdmin': ['productAdmin', 'notSelf'],
   'users.update': 'self',
   'users.updateOnboarding': 'self',
   'users.updatePassword': 'self',
@@ -316,9 +352,12 @@ export const rules: { readonly [K in EngineOperationId]: Rule } = {
   'users.updatePreference': 'self',
   'users.updatePrivate': 'productAdmin',
   'users.updateTags': 'productAdmin',
-  'users.updateTrackableClock': 'showCaller',
-  'users.updateTrackableCue': 'showCaller',
-  'users.updateTrackableCueAndCueClock': 'showCaller',
-  'users.updateTracking': 'self',
+  'users.updateTrackableClock': ['self', 'showCallerRole'],
+  'users.updateTrackableCue': ['self', 'showCallerRole'],
+  'users.updateTrackableCueAndCueClock': ['self', 'showCallerRole'],
+  'users.updateTracking': ['self', 'eventRole'],
   'users.validate': 'signedIn',
 };
+
+/** The rules of one operation: every one must pass. */
+export const rulesOf = (operationId: EngineOperationId): readonly Rule[] => [rules[operationId]].flat();

@@ -38,18 +38,24 @@ function scopeOf(call: Call): { eventId?: string; teamId?: string } {
 
 /**
  * A guest pass opens the show it belongs to (the `guestPass` of the show the path names), or, for the event-level guest
- * views, the event one of whose shows it belongs to.
+ * views, the event one of whose shows it belongs to, or, for the team's guest view, the team of that event.
  */
 export function guestAllowed(call: Call): boolean {
   const pass = call.request.query.get('guestPass');
   if (!pass) return false;
-  const { showId, eventId } = call.request.path;
+  const { showId, eventId, teamId } = call.request.path;
   if (showId) return call.store.get('shows', showId)?.guestPass === pass;
-  return [...call.store.all('shows')].some((s) => s.eventId === eventId && s.guestPass === pass && s.deleted !== true);
+  const opens = (show: StoredRecord) =>
+    eventId !== undefined
+      ? show.eventId === eventId
+      : call.store.get('events', String(show.eventId))?.teamId === teamId;
+  return [...call.store.all('shows')].some((s) => opens(s) && s.guestPass === pass && s.deleted !== true);
 }
 
 /** Whether the caller passes the operation's rule (the caller is known; `public` and `guest` never get here). */
 export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
+  // Binds product administrators too: the product must not lose its last administrator by one's own click.
+  if (rule === 'notSelf') return call.request.path.userId !== caller._id;
   if (caller.isAdmin === true) return true;
   const store = call.store;
   const { eventId, teamId } = scopeOf(call);
@@ -70,6 +76,7 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
     case 'self':
       return call.request.path.userId === undefined || call.request.path.userId === caller._id;
     case 'teamMember':
+    case 'teamGuest':
       return (
         teamRoles.some((r) => teamId === undefined || r.teamId === teamId) ||
         eventRoles.some((r) => teamId === undefined || store.get('events', String(r.eventId))?.teamId === teamId)
@@ -94,6 +101,22 @@ export function allowed(call: Call, rule: Rule, caller: StoredRecord): boolean {
     case 'showCaller':
       // A show caller's call always acts on one event: without one named, only a team admin passes.
       return eventId === undefined ? adminOf(teamId) : roleOn(ADMIN_ROLES);
+    case 'owner':
+      return (
+        eventId !== undefined &&
+        (store.get('events', eventId)?.owner === caller._id ||
+          adminOf(store.get('events', eventId)?.teamId as string | undefined))
+      );
+    case 'showCallerRole':
+      return eventRoles.some((r) => eventId !== undefined && r.eventId === eventId && r.role === 'showCaller');
+    case 'targetEventContributor': {
+      const target = call.request.path.targetEventId;
+      if (target === undefined) return false;
+      return (
+        adminOf(store.get('events', target)?.teamId as string | undefined) ||
+        eventRoles.some((r) => r.eventId === target && CONTRIBUTOR_ROLES.includes(String(r.role)))
+      );
+    }
     case 'productAdmin':
       return false;
   }

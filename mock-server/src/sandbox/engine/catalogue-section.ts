@@ -1,5 +1,5 @@
 import { effects } from '../effects/index.js';
-import { type Rule, rules } from '../effects/roles.js';
+import { rulesOf } from '../effects/roles.js';
 import { seedAccounts } from '../seed.js';
 import { Engine } from './engine.js';
 import { SEEDED, SEEDED_ROLES } from './seed-state.js';
@@ -15,8 +15,11 @@ const ROLE_NAMES: Record<string, string> = {
 export function engineSection(table: (head: string[], rows: string[][]) => string[]): string[] {
   const byAction: Record<string, number> = {};
   for (const id of Engine.operations) byAction[effects[id].action] = (byAction[effects[id].action] ?? 0) + 1;
-  const byRule: Partial<Record<Rule, number>> = {};
-  for (const id of Engine.operations) byRule[rules[id]] = (byRule[rules[id]] ?? 0) + 1;
+  const byRule: Record<string, number> = {};
+  for (const id of Engine.operations) {
+    const rule = rulesOf(id).join(' + ');
+    byRule[rule] = (byRule[rule] ?? 0) + 1;
+  }
   const account = (id: string) => seedAccounts.find((a) => a._id === id)?.email ?? id;
   return [
     '## Every other call, from state',

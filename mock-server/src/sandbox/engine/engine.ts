@@ -1,6 +1,6 @@
 import { operationTable } from '@runofshow/sdk';
 import { effects } from '../effects/index.js';
-import { rules } from '../effects/roles.js';
+import { rulesOf } from '../effects/roles.js';
 import type { Effect, EngineOperationId, Fields, Kind } from '../effects/types.js';
 import type { Answer } from '../sandbox.js';
 import { allowed, guestAllowed, seesPrivateShows } from './access.js';
@@ -10,6 +10,7 @@ import { isObject, newId, type Schemas } from './schema.js';
 import type { Store, StoredRecord } from './store.js';
 import { Turns } from './turns.js';
 import { type View, viewOf } from './views.js';
+import { checkVisible, listedFor, redactTeams } from './visibility.js';
 
 /** A file part of a multipart upload: its bytes are kept, and answered back through the signed URLs. */
 export interface Upload {
@@ -114,23 +115,28 @@ export class Engine {
     if (!effect) return this.problemAnswer(request.operationId, 501, 'The sandbox has no effect for this operation.');
     const call = new Call(this, request, effect);
     try {
-      const rule = rules[request.operationId];
-      if (rule === 'guest' && !guestAllowed(call))
+      const need = rulesOf(request.operationId);
+      // teamGuest takes a guest pass instead of an access token; with a token, the caller's membership decides.
+      const byPass =
+        need.includes('guest') || (need.includes('teamGuest') && !request.caller && request.query.has('guestPass'));
+      if (byPass && !guestAllowed(call))
         return this.problemAnswer(request.operationId, 403, 'The guest pass does not open this event or show.');
-      if (rule !== 'public' && rule !== 'guest') {
+      if (!need.includes('public') && !byPass) {
         // Prism checks that a token was sent; whether it is live, and whose, is the sandbox's to say.
         if (!request.caller)
           return this.problemAnswer(request.operationId, 401, 'The access token is missing, expired or revoked.');
         // Decided before the scope is checked, so a refusal never tells whether a record exists.
-        if (!allowed(call, rule, request.caller))
-          return this.problemAnswer(request.operationId, 403, `Only for: ${rule} (§6, docs/DECISIONS.md).`);
+        const caller = request.caller;
+        if (!need.every((rule) => allowed(call, rule, caller)))
+          return this.problemAnswer(request.operationId, 403, `Only for: ${need.join(' and ')} (§6, DECISIONS.md).`);
         const show = request.path.showId ? this.store.get('shows', request.path.showId) : undefined;
         if (show?.private === true && !seesPrivateShows(call, request.caller, String(show.eventId)))
           return this.problemAnswer(request.operationId, 403, 'A private show is visible to event admins only.');
       }
+      checkVisible(call);
       call.checkScope();
       const view = effect.view ? viewOf(effect.view) : undefined;
-      return await (view ? view(call, effect.view?.split(':')[1] ?? '') : call.generic());
+      return redactTeams(call, await (view ? view(call, effect.view?.split(':')[1] ?? '') : call.generic()));
     } catch (error) {
       if (error instanceof Problem) return this.problemAnswer(request.operationId, error.status, error.detail);
       throw error;
@@ -437,7 +443,9 @@ export class Call {
     const fields = this.effect.search?.fields ?? [];
     const from = query.get('from');
     const to = query.get('to');
+    const seen = kind === this.effect.kind ? listedFor(this) : undefined;
     const records = [...this.store.all(kind)].filter((record) => {
+      if (seen && !seen(record)) return false;
       for (const [field, value] of Object.entries(scope)) {
         if (field in record && record[field] !== value && !(kind === 'events' && field === 'eventId')) return false;
       }

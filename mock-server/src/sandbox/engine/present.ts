@@ -54,6 +54,12 @@ export function present(store: Store, kind: Kind, record: StoredRecord): Record<
       .map(labelOf);
     out.roles = scoped(store, 'teamRoles', 'teamId', record._id);
     out.permissions = scoped(store, 'teamPermissions', 'teamId', record._id);
+    // Billing as the store holds it; the engine takes it out again for anyone but the team's admins (visibility.ts).
+    const card = scoped(store, 'cards', 'teamId', record._id)[0];
+    if (card) out.card = present(store, 'cards', card);
+    out.invoices = scoped(store, 'invoices', 'teamId', record._id).reverse();
+    out.subscriptions = scoped(store, 'subscriptions', 'teamId', record._id);
+    out.subscriptionSchedules = scoped(store, 'subscriptionSchedules', 'teamId', record._id);
   }
   return out;
 }

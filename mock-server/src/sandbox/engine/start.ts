@@ -15,3 +15,5 @@ export function startEngine(options: { store?: Store; now?: () => number; schema
 
 /** The bundle's schemas (2 MB of JSON, parsed once: several engines can share them). */
 export const loadSchemas = (bundle = paths.bundle) => new Schemas(JSON.parse(readFileSync(bundle, 'utf8')));
+
+export type { EngineRequest } from './engine.js';

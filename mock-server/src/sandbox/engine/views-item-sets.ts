@@ -98,6 +98,26 @@ function addRows(call: Call, drafts: unknown[]): StoredRecord[] {
   return rows.map((r) => call.store.get('rows', r._id) ?? r);
 }
 
+/**
+ * The running order with the deleted rows kept where they stood (`rowTrail`), so that a restored row goes back to its
+ * old place among the others even when its neighbours were deleted or restored since (DECISIONS.md: "A restored row
+ * goes back to its old place"). Rebuilt from the live order each time: moves and new rows since are taken as they
+ * are, and each deleted row follows the row it followed before.
+ */
+function trailOf(call: Call, show: StoredRecord): string[] {
+  const out = ids(show.rowOrder);
+  const placed = new Set(out);
+  const old = ids(show.rowTrail);
+  for (const [i, id] of old.entries()) {
+    if (placed.has(id) || call.store.get('rows', id)?.deleted !== true) continue;
+    let before = i - 1;
+    while (before >= 0 && !placed.has(old[before] ?? '')) before--;
+    out.splice(before < 0 ? 0 : out.indexOf(old[before] ?? '') + 1, 0, id);
+    placed.add(id);
+  }
+  return out;
+}
+
 function saveOrder(
   call: Call,
   show: StoredRecord,
@@ -166,10 +186,12 @@ export const itemSetViews = {
     const row = call.target();
     call.guard(row, call.effect.when);
     const order = ids(show.rowOrder);
+    // Taken while the row is still in the running order, so the trail holds its place.
+    const rowTrail = trailOf(call, show);
     const gone = call.write('rows', { ...row, deleted: true, orderIndex: order.indexOf(row._id) }, row);
     saveOrder(
       call,
-      show,
+      { ...show, rowTrail },
       'rowOrder',
       order.filter((id) => id !== row._id),
     );
@@ -180,10 +202,19 @@ export const itemSetViews = {
     const row = call.target();
     call.guard(row, call.effect.when);
     const order = ids(show.rowOrder).filter((id) => id !== row._id);
+    const rowTrail = trailOf(call, show);
+    const live = new Set(order);
     const at = Math.min(order.length, Number(row.orderIndex ?? order.length));
     const { orderIndex: _, ...back } = row;
     const restored = call.write('rows', { ...back, deleted: false } as StoredRecord, row);
-    saveOrder(call, show, 'rowOrder', [...order.slice(0, at), row._id, ...order.slice(at)]);
+    saveOrder(
+      call,
+      { ...show, rowTrail },
+      'rowOrder',
+      rowTrail.includes(row._id)
+        ? rowTrail.filter((id) => live.has(id) || id === row._id)
+        : [...order.slice(0, at), row._id, ...order.slice(at)],
+    );
     return call.respond(call.store.get('rows', restored._id) ?? restored);
   },
   /** A deleted column leaves the shared and guest orders; restored, it comes back at the end of the shared one. */
