@@ -25,7 +25,7 @@ export interface ListenerRequest {
   /** Bytes that have arrived and are not read yet (Node's Readable). */
   readableLength?: number;
   /** Takes every byte that has arrived and is not read yet, or null when there are none (Node's Readable). */
-  read?(): Buffer | null;
+  read?(): Uint8Array | null;
   socket: object & { remoteAddress?: string | undefined };
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'error', listener: () => void): unknown;

@@ -19,7 +19,7 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 };
 
 /** A Buffer's bytes as a Uint8Array over the same memory: no copy. */
-export const bytesOf = (buffer: Buffer) =>
+export const bytesOf = (buffer: Uint8Array) =>
   new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 interface Encoded {
