@@ -181,7 +181,9 @@ for (const mode of ['proxy', 'direct'] as const) {
       expect(headers['referrer-policy']).toBe('same-origin');
       expect(headers['cache-control']).toBe('no-cache');
       const csp = headers['content-security-policy'] ?? '';
-      expect(csp).toContain("script-src 'self';");
+      // The site's own scripts, and inline ones only by hash (/login's language line in <head>): never any inline.
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
+      expect(csp).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");
       if (mode === 'direct') expect(csp).toContain(`connect-src 'self' ${mockUrl}`);
       else expect(csp).toContain("connect-src 'self';");
