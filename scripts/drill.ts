@@ -62,6 +62,7 @@ if (result.errors.length) {
     console.log(
       `  visitor ${error.visitor}, ${error.operation}${error.requestId ? ` (${error.requestId})` : ''}: ${error.cause}`,
     );
+    if (error.tries) console.log(`    its tries through nginx: ${error.tries}`);
   }
 }
 console.log(`\nlogs and nginx's run folder: ${result.runDir}`);

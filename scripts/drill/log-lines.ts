@@ -16,3 +16,19 @@ export function parseLogLines(text: string): Record<string, unknown>[] {
   }
   return lines;
 }
+
+/**
+ * What became of each try of one call, from nginx's JSON access log (the drill's `log_format`): when it ended, what
+ * the visitor got, which host answered and what it said (`upstreamStatus`; two when nginx passed it on), how long it
+ * took. What a failed call's line under "What visitors saw go wrong" adds, so a red run says why from its log alone.
+ */
+export function triesOf(access: Record<string, unknown>[], requestId: string): string {
+  const tries = access.filter((line) => line.reqId === requestId);
+  if (!tries.length) return 'no try reached nginx';
+  return tries
+    .map((line) => {
+      const time = String(line.time ?? '').slice(11, 19);
+      return `${time} ${line.status} from ${line.upstream || 'nginx'} (${line.upstreamStatus || '-'}) in ${line.durationS} s`;
+    })
+    .join('; ');
+}

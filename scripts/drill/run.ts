@@ -17,6 +17,7 @@ import { exportThrough } from './export.js';
 import { EXPORT_BYTES, FAULT_WORDS, type FaultKind, type FaultProxy, startFaultProxy } from './faults.js';
 import { hostEnvironment, startFront } from './front.js';
 import { HOST_MAIN, HostProcess } from './hosts.js';
+import { parseLogLines, triesOf } from './log-lines.js';
 import { twoVisitors } from './two-visitors.js';
 import type { FromVisitors, ToVisitors, VisitorError, WriteRecord } from './visitors.js';
 
@@ -38,7 +39,8 @@ export interface DrillOptions {
 
 export interface DrillResult {
   rows: [string, string][];
-  errors: VisitorError[];
+  /** Each call a visitor saw fail, with its tries as nginx logged them. */
+  errors: (VisitorError & { tries: string })[];
   failures: string[];
   lastLine: string;
   runDir: string;
@@ -262,7 +264,11 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
     const applied = writes.filter((write) => sandbox.applied.times(write.requestId) >= 1).length;
     const twice = writes.filter((write) => sandbox.applied.times(write.requestId) >= 2);
     const lost = writes.length - applied;
-    const errors = [...scripted.errors, ...browsers.errors];
+    const access = parseLogLines(readFileSync(join(runDir, 'access.log'), 'utf8'));
+    const errors = [...scripted.errors, ...browsers.errors].map((error) => ({
+      ...error,
+      tries: error.requestId ? triesOf(access, error.requestId) : '',
+    }));
     const covered = errors.filter((error) => COVERED.has(error.status));
     const signIns = scripted.signIns + browsers.signIns;
     const served = exported.memory.map((one) => one.peakMiB - one.beforeMiB);

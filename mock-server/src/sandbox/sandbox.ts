@@ -16,7 +16,7 @@ type User = components['schemas']['User'];
 type Team = components['schemas']['Team'];
 type Problem = components['schemas']['Problem'];
 
-export { CLIENT_FAILURES, LOCKOUT_FAILURES, LOCKOUT_MS } from './sign-in-guard.js';
+export { CLIENT_FAILURES, CLIENT_WAITING, LOCKOUT_FAILURES, LOCKOUT_MS } from './sign-in-guard.js';
 export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_MS = 60 * 60 * 1000;
 /** A verification link works for 24 hours (the usual lifetime of a link that only proves an address). */
@@ -335,7 +335,7 @@ export class SignInSandbox {
     alwaysLocked: boolean | undefined,
     check: (hashed: (password: string, stored: string) => Promise<boolean>) => Promise<boolean>,
   ): Promise<{ answer: Answer } | { passed: boolean; last: boolean }> {
-    const attempt = this.#guards.begin(address, client, now, alwaysLocked);
+    const attempt = await this.#guards.begin(address, client, now, alwaysLocked);
     if (attempt.refused) return { answer: attempt.refused === 'busy' ? busy : lockedOut(attempt.retryAfterS) };
     let unchecked = false;
     const hashed = async (password: string, stored: string) => {

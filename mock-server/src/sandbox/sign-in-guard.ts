@@ -11,10 +11,13 @@ export const LOCKOUT_MS = 30 * 60 * 1000;
 /**
  * Failed sign-ins from one client, whatever the addresses, within the lockout window: four addresses' lockouts. A
  * sign-in in flight holds one of them until its password is checked, so no more than this many are ever hashed; a
- * sign-in gives its back. Past the bound with attempts still in flight, the client is asked to wait (503), not locked
- * out: fifty people of one office signing in at once, behind one address, are slowed, never refused.
+ * sign-in gives its back. Past the bound with attempts still in flight, the next attempt waits for one of them to
+ * settle, then is let through or refused by what they came to: fifty people of one office signing in at once, behind
+ * one address, are slowed, never refused, and a client's thousand guesses at once are still checked twenty at most.
  */
 export const CLIENT_FAILURES = 20;
+/** Attempts of one client waiting for a place in flight; past it, the next is asked to come back (503, Retry-After). */
+export const CLIENT_WAITING = 256;
 
 interface Guard {
   failures: number[];
@@ -36,14 +39,28 @@ export class SignInGuards {
   readonly #clients = new Map<string, number[]>();
   /** Each client's attempts begun and not yet settled. */
   readonly #inFlight = new Map<string, number>();
+  /** Each client's attempts waiting for one in flight to settle, in the order they came. */
+  readonly #waiting = new Map<string, (() => void)[]>();
 
   /**
    * Counts an attempt of `client` on `address` as a failure of the pair before its password is checked; refused when
-   * the pair is locked or the client has failed too often, and asked to wait when the client's attempts in flight
-   * would take it past its bound. `last` is the attempt that locks the pair, should it fail. Every attempt begun is
-   * settled once, by `settle`.
+   * the pair is locked or the client has failed too often. When the client's attempts in flight would take it past
+   * its bound, it waits for one to settle and is judged again (503 only past `CLIENT_WAITING` waiting). `last` is the
+   * attempt that locks the pair, should it fail. Every attempt let through is settled once, by `settle`.
    */
-  begin(address: string, client: string, now: number, alwaysLocked = false): Attempt {
+  async begin(address: string, client: string, now: number, alwaysLocked = false): Promise<Attempt> {
+    for (;;) {
+      const attempt = this.#judge(address, client, now, alwaysLocked);
+      if (attempt !== 'full') return attempt;
+      const waiting = this.#waiting.get(client) ?? [];
+      if (waiting.length >= CLIENT_WAITING) return { refused: 'busy', retryAfterS: 1 };
+      this.#waiting.set(client, waiting);
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
+  }
+
+  /** An attempt judged now: refused, let through, or `full` when the client's bound is held by attempts in flight. */
+  #judge(address: string, client: string, now: number, alwaysLocked: boolean): Attempt | 'full' {
     this.#sweep(now);
     const guard = this.#guard(address, client, now);
     if (alwaysLocked) guard.lockedUntil = now + LOCKOUT_MS;
@@ -56,7 +73,7 @@ export class SignInGuards {
       return { refused: 'client', retryAfterS: seconds(Math.min(...failures) + LOCKOUT_MS - now) };
     }
     const inFlight = this.#inFlight.get(client) ?? 0;
-    if (failures.length + inFlight >= CLIENT_FAILURES) return { refused: 'busy', retryAfterS: 1 };
+    if (failures.length + inFlight >= CLIENT_FAILURES) return 'full';
     this.#inFlight.set(client, inFlight + 1);
     guard.failures.push(now);
     const last = guard.failures.length >= LOCKOUT_FAILURES;
@@ -84,6 +101,10 @@ export class SignInGuards {
       if (guard && index >= 0) guard.failures.splice(index, 1);
       if (guard && attempt.last) delete guard.lockedUntil;
     }
+    // Every waiting attempt is judged again, in its order: those that find no place wait again, in the same order.
+    const waiting = this.#waiting.get(client);
+    this.#waiting.delete(client);
+    for (const wake of waiting ?? []) wake();
   }
 
   /** A password reset through the mailed link lifts every lock on the address, whoever caused it. */
