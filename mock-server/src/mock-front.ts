@@ -38,7 +38,7 @@ export interface MockFrontOptions {
    * The sandbox's outbox page and its stylesheet (`/outbox/…`, any case), answered here, so a host pointed at the
    * mock has its mail on the mock's own address.
    */
-  outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined;
+  outbox?: (path: string, query: URLSearchParams) => OutboxPage | undefined | Promise<OutboxPage | undefined>;
   /** The sandbox's stored files at `/files/…`, where the signed URLs it returns lead (`sandbox/engine/files.ts`). */
   files?: (path: string, query: URLSearchParams) => Promise<FileAnswer>;
   /** The outbox answers a client on this machine; anyone else must present this token (`outbox-access.ts`). */
@@ -137,7 +137,10 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
     if (options.outbox && /^\/outbox(\/|$)/i.test(url.pathname)) {
       const access = outboxAccess(client, req.headers.authorization, options.outboxToken);
       if (access !== 'allowed') return outboxRefused(req, res, access);
-      return outboxAnswer(req, res, url, options.outbox);
+      return void outboxAnswer(req, res, url, options.outbox).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The outbox could not be read.');
+      });
     }
     if (options.files && url.pathname.startsWith(FILES_PREFIX) && (method === 'GET' || method === 'HEAD')) {
       const file = await options.files(url.pathname, url.searchParams);
@@ -241,15 +244,16 @@ function outboxRefused(req: IncomingMessage, res: ServerResponse, access: 'ask' 
 }
 
 /** The outbox page and its stylesheet, GET and HEAD only, with the outbox's own headers. */
-function outboxAnswer(
+async function outboxAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   outbox: NonNullable<MockFrontOptions['outbox']>,
-): void {
+): Promise<void> {
   req.resume();
   const method = req.method ?? 'GET';
-  const page = method === 'GET' || method === 'HEAD' ? outbox(url.pathname.toLowerCase(), url.searchParams) : undefined;
+  const page =
+    method === 'GET' || method === 'HEAD' ? await outbox(url.pathname.toLowerCase(), url.searchParams) : undefined;
   const answer = page ?? {
     status: method === 'GET' || method === 'HEAD' ? 404 : 405,
     type: 'text/plain; charset=utf-8',

@@ -140,7 +140,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(sandbox
         ? {
             sandbox,
-            outbox: outboxRoute(() => sandbox.state.outbox, sandbox.tally, options.appOrigin),
+            // Read in a turn: over a shared database it first brings in the mail other instances sent.
+            outbox: sandboxOutbox(sandbox, options.appOrigin),
             files: (path: string, query: URLSearchParams) =>
               sandbox.engine.turns.run(() => serveFile(sandbox.engine.store, path, query, sandbox.engine.clock())),
           }
@@ -189,6 +190,18 @@ export async function startSandbox(host: string, options: SandboxOptions = {}, s
   const handles = (method: string, path: string) =>
     matchSandbox(routes, method, path) !== undefined || matchEngine(others, method, path) !== undefined;
   return { state, engine, backend, handles, tally: new ContractTally(), applied };
+}
+
+/**
+ * The outbox page of a sandbox, read in a turn of its engine: over a shared database the turn first brings in the mail
+ * other instances sent (issue 31), so every instance's page shows every mail.
+ */
+export function sandboxOutbox(
+  sandbox: Pick<RunningSandbox, 'state' | 'engine' | 'tally'>,
+  appOrigin?: () => string | undefined,
+) {
+  const route = outboxRoute(() => sandbox.state.outbox, sandbox.tally, appOrigin);
+  return (path: string, query: URLSearchParams) => sandbox.engine.turns.run(() => route(path, query));
 }
 
 const emailOf = (body: unknown) =>

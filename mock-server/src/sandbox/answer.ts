@@ -5,7 +5,7 @@ import { matchRoute, type OperationRoute, pathPattern } from '../path-pattern.js
 import type { Engine } from './engine/engine.js';
 import { callerOf, engineRoutes, matchEngine, mirrorSignIn } from './engine/http.js';
 import { isObject } from './engine/schema.js';
-import { fingerprintOf, IdempotencyKeys } from './idempotency.js';
+import { fingerprintOf, IdempotencyKeys, type Turn } from './idempotency.js';
 import { AppliedLedger } from './ledger.js';
 import { type Answer, type SandboxOperation, SignInSandbox } from './sandbox.js';
 
@@ -72,7 +72,12 @@ export class SandboxCore {
     readonly ledger = new AppliedLedger(),
   ) {
     this.#engineRoutes = engine ? engineRoutes() : [];
-    if (engine) engine.signIn = sandbox;
+    if (engine) {
+      engine.signIn = sandbox;
+      // One store for everything a client relies on (issue 31): over a shared database every instance has it.
+      sandbox.keepIn(engine.store);
+      keys.keepIn(engine.store);
+    }
   }
 
   /** Whether a call (without `Prefer`) is the sandbox's to answer. */
@@ -107,25 +112,24 @@ export class SandboxCore {
     const { engine, sandbox, ledger } = this;
     if (engine && other) {
       const { body, files } = await engineBody(call);
-      const apply = () =>
-        engine.turns.run(async () => {
-          const caller = callerOf(engine, sandbox, accessToken);
-          const answer = await engine.answer({
-            operationId: other.operationId,
-            path: other.path,
-            query: call.query,
-            body,
-            files,
-            ...(caller ? { caller } : {}),
-            ...(accessToken ? { accessToken } : {}),
-          });
-          ledger.record(requestId, other.operationId, answer.status);
-          return answer;
+      const apply = async () => {
+        const caller = callerOf(engine, sandbox, accessToken);
+        const answer = await engine.answer({
+          operationId: other.operationId,
+          path: other.path,
+          query: call.query,
+          body,
+          files,
+          ...(caller ? { caller } : {}),
+          ...(accessToken ? { accessToken } : {}),
         });
+        ledger.record(requestId, other.operationId, answer.status);
+        return answer;
+      };
       const answer =
         key === undefined
-          ? await apply()
-          : await this.keys.run(apiKey, key, fingerprintOf(method, pathAndQuery, body), apply);
+          ? await engine.turns.run(apply)
+          : await this.keys.run(apiKey, key, fingerprintOf(method, pathAndQuery, body), apply, exclusiveTurn(engine));
       return engineReply(answer, echo);
     }
     if (!found) return json(501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
@@ -141,18 +145,24 @@ export class SandboxCore {
       ledger.record(requestId, found.operationId, answer.status);
       return answer;
     };
-    // A sign-up or a new team is copied into the engine's store: over a durable one, committed before the answer.
-    const apply = engine ? () => engine.turns.run(signIn) : signIn;
+    // The sign-in state is in the engine's store: over a durable one, committed before the answer.
     if (key === undefined) {
-      const answer = await apply();
+      const answer = engine ? await engine.turns.run(signIn) : await signIn();
       return json(answer.status, answer.body, { ...echo, ...answer.headers });
     }
     // Scoped by caller (issue 29 F7): in proxy mode every visitor calls with the site's one API key.
     const scope = `${apiKey}\n${accessToken ?? call.client}`;
-    const answer = await this.keys.run(scope, key, fingerprintOf(method, pathAndQuery, body), apply);
+    const fingerprint = fingerprintOf(method, pathAndQuery, body);
+    const answer = await this.keys.run(scope, key, fingerprint, signIn, engine ? exclusiveTurn(engine) : undefined);
     return json(answer.status, answer.body, { ...echo, ...answer.headers });
   }
 }
+
+/** A keyed write's turn: the key is looked up and the write applied with no other instance writing in between. */
+const exclusiveTurn =
+  (engine: Engine): Turn =>
+  (work) =>
+    engine.turns.run(work, { exclusive: true });
 
 /** The 400 for a body past the transport's limit, which it stopped reading. */
 export function tooLargeReply(headers: Headers): SandboxReply {

@@ -1,3 +1,7 @@
+import { base64url, randomBytes } from './bytes.js';
+import { MemoryStore, type Store } from './engine/store.js';
+import { StoredMap } from './stored-map.js';
+
 /** What the backend would e-mail, kept for the outbox page instead (newest first). */
 export interface Mail {
   id: number;
@@ -9,29 +13,55 @@ export interface Mail {
   sentAt: Date;
 }
 
-export class Outbox {
-  readonly #mails: Mail[] = [];
+type Sent = Omit<Mail, 'id' | 'sentAt'> & { sentAt: number };
 
-  send(mail: Omit<Mail, 'id' | 'sentAt'>, at: Date): Mail {
-    const sent = { ...mail, id: this.#mails.length + 1, sentAt: at };
-    this.#mails.unshift(sent);
-    return sent;
+/**
+ * The mails in the sandbox's store (issue 31), so a mail sent through one instance is on every instance's outbox page.
+ * A mail's number is its place in sending order (the oldest is 1), counted when the outbox is read: instances on one
+ * database number the same mails alike.
+ */
+export class Outbox {
+  readonly #mails: StoredMap<Sent>;
+  #cache?: { count: number; newest: string | undefined; list: readonly Mail[] };
+
+  constructor(store: () => Store = memory()) {
+    this.#mails = new StoredMap('signIn.mails', store);
+  }
+
+  send(mail: Omit<Mail, 'id' | 'sentAt'>, at: Date): void {
+    this.#mails.set(base64url(randomBytes(12)), { ...mail, sentAt: at.getTime() });
   }
 
   /** Newest first. */
   list(): readonly Mail[] {
-    return this.#mails;
+    const store = this.#mails.store();
+    const count = store.count(this.#mails.kind);
+    let newest: string | undefined;
+    for (const record of store.all(this.#mails.kind)) newest = record._id;
+    if (this.#cache?.count === count && this.#cache.newest === newest) return this.#cache.list;
+    const sent = [...this.#mails.values()];
+    // Stable: mails of one millisecond keep the order this instance learnt of them in.
+    sent.sort((a, b) => a.sentAt - b.sentAt);
+    const list = sent.map((mail, i) => ({ ...mail, id: i + 1, sentAt: new Date(mail.sentAt) })).reverse();
+    this.#cache = { count, newest, list };
+    return list;
   }
 
   /**
-   * At most `size` mails older than mail number `before` (the newest when undefined), newest first: a slice, so a
-   * page costs the same at 3,000 mails as at 3.
+   * At most `size` mails older than mail number `before` (the newest when undefined), newest first: a slice of the
+   * list, which is built again only when a mail came.
    */
   page(before: number | undefined, size: number): readonly Mail[] {
-    const start = before === undefined ? 0 : Math.max(0, this.#mails.length - before + 1);
-    return this.#mails.slice(start, start + size);
+    const mails = this.list();
+    const start = before === undefined ? 0 : Math.max(0, mails.length - before + 1);
+    return mails.slice(start, start + size);
   }
 }
+
+const memory = () => {
+  const store = new MemoryStore();
+  return () => store;
+};
 
 export const mailFor = {
   verification: (to: string, token: string) => ({

@@ -1,6 +1,7 @@
 import type { components, OperationId } from '@runofshow/sdk';
 import { defaultHasher } from '#default-hasher';
 import { base64url, hex, hmacSha256, randomBytes, utf8 } from './bytes.js';
+import { MemoryStore, type Store } from './engine/store.js';
 import { HashGate, HashGateFull } from './hash-gate.js';
 import { emailDomainIssue, nameLinkIssue } from './known-domains.js';
 import { type LimitName, Limits } from './limits.js';
@@ -10,6 +11,7 @@ import { type Hasher, loginPasswordIssue, newPasswordIssue } from './password-ru
 import { seedAccounts, seedInvitation, seedTeam } from './seed.js';
 import { LOCKOUT_MS, SignInGuards } from './sign-in-guard.js';
 import { ssoByDomain, ssoEmailMatchers } from './sso.js';
+import { StoredMap } from './stored-map.js';
 import { newTotpSecret, otpauthUrl, TOTP_PERIOD_S, totpStep } from './totp.js';
 
 type User = components['schemas']['User'];
@@ -133,14 +135,21 @@ function seedHashesOf(hasher: Hasher): Promise<{ dummy: string; accounts: string
  * Prism in proxy mode checks that on every exchange. `now` is injectable so the 30-minute rules can be tested.
  */
 export class SignInSandbox {
-  readonly outbox = new Outbox();
-  readonly #accounts = new Map<string, Account>();
-  readonly #guards = new SignInGuards();
-  readonly #teams = new Map<string, Team>();
-  readonly #sessions = new Map<string, { email: string; expiresAt: number }>();
-  readonly #recoveries = new Map<string, OneUseToken>();
-  readonly #verifications = new Map<string, OneUseToken>();
-  readonly #invitations = new Map<string, OneUseToken & { url?: string }>();
+  /**
+   * Where the sign-in state is kept: this process's memory until `keepIn` hands it the engine's store, which several
+   * instances on one database share (issue 31): a session, a mail, a link or a lockout made through one instance
+   * holds on all of them.
+   */
+  #store: Store = new MemoryStore();
+  readonly #kept = () => this.#store;
+  readonly outbox = new Outbox(this.#kept);
+  readonly #accounts = new StoredMap<Account>('signIn.accounts', this.#kept);
+  readonly #guards = new SignInGuards(this.#kept);
+  readonly #teams = new StoredMap<Team>('signIn.teams', this.#kept);
+  readonly #sessions = new StoredMap<{ email: string; expiresAt: number }>('signIn.sessions', this.#kept);
+  readonly #recoveries = new StoredMap<OneUseToken>('signIn.recoveries', this.#kept);
+  readonly #verifications = new StoredMap<OneUseToken>('signIn.verifications', this.#kept);
+  readonly #invitations = new StoredMap<OneUseToken & { url?: string }>('signIn.invitations', this.#kept);
   /** Signs invitation tokens, which carry the address in their payload as §2 says; new at every start. */
   readonly #inviteKey = randomBytes(32);
   readonly #now: () => number;
@@ -190,6 +199,19 @@ export class SignInSandbox {
   }
 
   /**
+   * Keeps the sign-in state in `store` from now on. A store that holds none yet (a new database) is given this
+   * instance's seeded state; one that does (another instance wrote it, or a restart finds it) is taken as it is, so
+   * the seed is written once. Run it in an exclusive turn when other instances may share the store.
+   */
+  keepIn(store: Store): void {
+    if (store === this.#store) return;
+    if (store.count(this.#accounts.kind) === 0) {
+      for (const kind of SIGN_IN_KINDS) for (const record of this.#store.all(kind)) store.put(kind, record);
+    }
+    this.#store = store;
+  }
+
+  /**
    * The sign-in state as plain data, for a fixture (`control/fixture.ts`): accounts (hashes, never passwords), teams,
    * sessions and the e-mailed links' tokens. The lockout counts and the outbox are not state a fixture restores.
    * `takenAt` is the sandbox's clock when it was taken: what `restore` measures the expiries from.
@@ -199,10 +221,10 @@ export class SignInSandbox {
       takenAt: this.#now(),
       accounts: [...this.#accounts.values()],
       teams: [...this.#teams.values()],
-      sessions: [...this.#sessions],
-      recoveries: [...this.#recoveries],
-      verifications: [...this.#verifications],
-      invitations: [...this.#invitations],
+      sessions: [...this.#sessions.entries()],
+      recoveries: [...this.#recoveries.entries()],
+      verifications: [...this.#verifications.entries()],
+      invitations: [...this.#invitations.entries()],
     });
   }
 
@@ -217,7 +239,7 @@ export class SignInSandbox {
     for (const list of [copy.sessions, copy.recoveries, copy.verifications, copy.invitations]) {
       for (const [, held] of list) held.expiresAt += shift;
     }
-    const refill = <V>(map: Map<string, V>, entries: Iterable<[string, V]>) => {
+    const refill = <V>(map: StoredMap<V>, entries: Iterable<[string, V]>) => {
       map.clear();
       for (const [k, v] of entries) map.set(k, v);
     };
@@ -375,6 +397,7 @@ export class SignInSandbox {
     // Only steps a code can still match (the current one and one either side) need remembering.
     const current = Math.floor(now / 1000 / TOTP_PERIOD_S);
     account.spentSteps = [...account.spentSteps.filter((spent) => spent >= current - 1), step];
+    this.#save(account);
     return true;
   }
 
@@ -488,14 +511,17 @@ export class SignInSandbox {
       return problem(404, 'not-found', 'Not found', 'This password reset link is invalid or has expired.');
     }
     // Every reset link of the account is spent: the newest one made the others pointless.
-    for (const other of this.#recoveries.values()) if (other.email === recovery.email) other.used = true;
+    for (const [other, held] of this.#recoveries.entries())
+      if (held.email === recovery.email) this.#recoveries.set(other, { ...held, used: true });
     const hash = await this.#gated(client, () => this.#hasher.hash(newPassword));
     if (hash === undefined) return busy;
     account.passwordHash = hash;
     this.#guards.liftAddress(recovery.email);
     delete account.alwaysLocked;
     account.user.isVerified = true;
-    for (const [token, session] of this.#sessions) if (session.email === recovery.email) this.#sessions.delete(token);
+    this.#save(account);
+    for (const [token, session] of this.#sessions.entries())
+      if (session.email === recovery.email) this.#sessions.delete(token);
     return ok('Your password was changed.');
   }
 
@@ -509,10 +535,11 @@ export class SignInSandbox {
     if (!verification || verification.used || verification.expiresAt <= this.#now() || !account) {
       return problem(404, 'not-found', 'Not found', 'This verification link is invalid or has expired.');
     }
-    verification.used = true;
+    this.#verifications.set(token, { ...verification, used: true });
     account.user.isVerified = true;
-    for (const invitation of this.#invitations.values())
-      if (invitation.email === verification.email) invitation.used = true;
+    this.#save(account);
+    for (const [open, invitation] of this.#invitations.entries())
+      if (invitation.email === verification.email) this.#invitations.set(open, { ...invitation, used: true });
     return ok('Your email address has been verified.');
   }
 
@@ -543,7 +570,10 @@ export class SignInSandbox {
 
   /** Mails a new invitation link to `email`; a new invitation (not a resend) ends the older links. */
   #invite(email: string, url?: string, { endOlder = true } = {}): void {
-    if (endOlder) for (const older of this.#invitations.values()) if (older.email === key(email)) older.used = true;
+    if (endOlder) {
+      for (const [older, invitation] of this.#invitations.entries())
+        if (invitation.email === key(email)) this.#invitations.set(older, { ...invitation, used: true });
+    }
     const expiresAt = this.#now() + INVITATION_MS;
     const part = (value: object) => base64url(utf8(JSON.stringify(value)));
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, exp: Math.floor(expiresAt / 1000) })}`;
@@ -620,6 +650,7 @@ export class SignInSandbox {
     }
     account.totpSecret = secret;
     account.user.hasTwoFactorAuth = true;
+    this.#save(account);
     return { status: 200, body: account.user };
   }
 
@@ -644,6 +675,7 @@ export class SignInSandbox {
     delete account.totpSecret;
     account.spentSteps = [];
     account.user.hasTwoFactorAuth = false;
+    this.#save(account);
     return { status: 200, body: account.user };
   }
 
@@ -666,6 +698,11 @@ export class SignInSandbox {
         : invalid('password', 'The password is not correct.');
     }
     return undefined;
+  }
+
+  /** Writes a changed account back to the store (`StoredMap`). */
+  #save(account: Account): void {
+    this.#accounts.set(key(account.user.email), account);
   }
 
   #signedIn(accessToken: string | undefined): Account | undefined {
@@ -692,5 +729,18 @@ export interface SignInSnapshot {
   verifications: [string, OneUseToken][];
   invitations: [string, OneUseToken & { url?: string }][];
 }
+
+/** The store's kinds that hold the sign-in slice (none of them a resource of the description's). */
+const SIGN_IN_KINDS = [
+  'signIn.accounts',
+  'signIn.teams',
+  'signIn.sessions',
+  'signIn.recoveries',
+  'signIn.verifications',
+  'signIn.invitations',
+  'signIn.mails',
+  'signIn.lockouts',
+  'signIn.clientFailures',
+] as const;
 
 export type SandboxOperation = (typeof SignInSandbox.operations)[number];

@@ -28,7 +28,7 @@ const clientOf = (forwarded: string | undefined, remote: string | undefined) =>
  * which the MSW twin runs too; a call it does not answer, and any call carrying `Prefer`, gets 501 Not Implemented,
  * on which Prism answers from the description's examples instead (its "remock"), so one Prism serves both.
  */
-export function startSandboxServer(
+export async function startSandboxServer(
   sandbox: SignInSandbox,
   port: number,
   host = '127.0.0.1',
@@ -36,6 +36,8 @@ export function startSandboxServer(
   ledger = new AppliedLedger(),
   engine?: Engine,
 ): Promise<RunningServer> {
+  // Another instance may be opening the same database: the sign-in seed is written by whichever comes first.
+  if (engine) await engine.turns.run(async () => sandbox.keepIn(engine.store), { exclusive: true });
   const core = new SandboxCore(sandbox, engine, keys, ledger);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');

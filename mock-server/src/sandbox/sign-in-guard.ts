@@ -4,6 +4,9 @@
 // across every address are bounded too, before any hash is paid for, so one client can neither guess widely nor
 // make the server hash for it without end.
 
+import type { Store } from './engine/store.js';
+import { StoredMap } from './stored-map.js';
+
 /** §9: failed sign-ins in a row (within the lockout window) that lock the account; the fifth answers 429. */
 export const LOCKOUT_FAILURES = 5;
 /** §8/§9: the lockout lasts 30 minutes. */
@@ -33,14 +36,24 @@ export type Outcome = 'failed' | 'succeeded' | 'unchecked';
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/**
+ * The counts that lock are in the sandbox's store (issue 31): instances behind one load balancer share them, so five
+ * failures lock an address for a client however the failures were spread, not five on each instance. What is in
+ * flight and who waits belong to the process that holds those calls.
+ */
 export class SignInGuards {
-  readonly #pairs = new Map<string, Guard>();
+  readonly #pairs: StoredMap<Guard>;
   /** Each client's settled failures, by time. */
-  readonly #clients = new Map<string, number[]>();
+  readonly #clients: StoredMap<number[]>;
   /** Each client's attempts begun and not yet settled. */
   readonly #inFlight = new Map<string, number>();
   /** Each client's attempts waiting for one in flight to settle, in the order they came. */
   readonly #waiting = new Map<string, (() => void)[]>();
+
+  constructor(store: () => Store) {
+    this.#pairs = new StoredMap('signIn.lockouts', store);
+    this.#clients = new StoredMap('signIn.clientFailures', store);
+  }
 
   /**
    * Counts an attempt of `client` on `address` as a failure of the pair before its password is checked; refused when
@@ -62,13 +75,16 @@ export class SignInGuards {
   /** An attempt judged now: refused, let through, or `full` when the client's bound is held by attempts in flight. */
   #judge(address: string, client: string, now: number, alwaysLocked: boolean): Attempt | 'full' {
     this.#sweep(now);
-    const guard = this.#guard(address, client, now);
+    const key = pairKey(address, client);
+    const guard = this.#guard(key, now);
     if (alwaysLocked) guard.lockedUntil = now + LOCKOUT_MS;
     if (guard.lockedUntil !== undefined && guard.lockedUntil > now) {
+      this.#pairs.set(key, guard);
       return { refused: 'locked', retryAfterS: seconds(guard.lockedUntil - now) };
     }
     const failures = (this.#clients.get(client) ?? []).filter((at) => at > now - LOCKOUT_MS);
-    this.#clients.set(client, failures);
+    if (failures.length) this.#clients.set(client, failures);
+    else this.#clients.delete(client);
     if (failures.length >= CLIENT_FAILURES) {
       return { refused: 'client', retryAfterS: seconds(Math.min(...failures) + LOCKOUT_MS - now) };
     }
@@ -78,6 +94,7 @@ export class SignInGuards {
     guard.failures.push(now);
     const last = guard.failures.length >= LOCKOUT_FAILURES;
     if (last) guard.lockedUntil = now + LOCKOUT_MS;
+    this.#pairs.set(key, guard);
     return { last, at: now };
   }
 
@@ -100,6 +117,7 @@ export class SignInGuards {
       const index = guard?.failures.indexOf(attempt.at) ?? -1;
       if (guard && index >= 0) guard.failures.splice(index, 1);
       if (guard && attempt.last) delete guard.lockedUntil;
+      if (guard) this.#pairs.set(key, guard);
     }
     // Every waiting attempt is judged again, in its order: those that find no place wait again, in the same order.
     const waiting = this.#waiting.get(client);
@@ -109,26 +127,24 @@ export class SignInGuards {
 
   /** A password reset through the mailed link lifts every lock on the address, whoever caused it. */
   liftAddress(address: string): void {
-    for (const key of this.#pairs.keys()) if (key.startsWith(`${address}\n`)) this.#pairs.delete(key);
+    for (const [key] of this.#pairs.entries()) if (key.startsWith(`${address}\n`)) this.#pairs.delete(key);
   }
 
-  #guard(address: string, client: string, now: number): Guard {
-    const key = pairKey(address, client);
+  /** The pair's guard with its stale failures dropped; the caller `set`s it back when it keeps it. */
+  #guard(key: string, now: number): Guard {
     const guard = this.#pairs.get(key) ?? { failures: [] };
-    guard.failures = guard.failures.filter((at) => at > now - LOCKOUT_MS);
-    this.#pairs.set(key, guard);
-    return guard;
+    return { ...guard, failures: guard.failures.filter((at) => at > now - LOCKOUT_MS) };
   }
   /** States nobody can still be held by are dropped as the maps grow. */
   #sweep(now: number): void {
     if (this.#pairs.size > 10_000) {
-      for (const [key, guard] of this.#pairs) {
+      for (const [key, guard] of this.#pairs.entries()) {
         const live = guard.failures.some((at) => at > now - LOCKOUT_MS) || (guard.lockedUntil ?? 0) > now;
         if (!live) this.#pairs.delete(key);
       }
     }
     if (this.#clients.size > 10_000) {
-      for (const [client, failures] of this.#clients) {
+      for (const [client, failures] of this.#clients.entries()) {
         if (!failures.some((at) => at > now - LOCKOUT_MS)) this.#clients.delete(client);
       }
     }

@@ -82,20 +82,50 @@ export class SqlStore implements Store {
     return this.#memory.all(kind);
   }
 
-  async refresh(): Promise<void> {
+  count(kind: string): number {
+    return this.#memory.count(kind);
+  }
+
+  refresh(): Promise<void> {
+    return this.#catchUp(this.client.query);
+  }
+
+  async exclusive<T>(work: () => Promise<T> | T): Promise<T> {
+    if (!this.client.shared) {
+      await this.refresh();
+      try {
+        return await work();
+      } finally {
+        await this.flush();
+      }
+    }
+    try {
+      return await this.client.transaction(async (query) => {
+        await query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        await this.#catchUp(query);
+        const result = await work();
+        if (this.#pending.size) await this.#write(query);
+        return result;
+      });
+    } catch (error) {
+      this.#stale = true;
+      throw error;
+    }
+  }
+
+  async #catchUp(query: Query): Promise<void> {
     if (this.#stale) {
       this.#pending.clear();
       this.#memory = new MemoryStore();
       this.#seen = 0;
-      await this.#load(this.client.query);
+      await this.#load(query);
       this.#stale = false;
       return;
     }
     if (!this.client.shared) return;
-    const { rows } = await this.client.query(
-      'SELECT kind, id, seq, data FROM sandbox_records WHERE seq > $1 ORDER BY seq',
-      [this.#seen],
-    );
+    const { rows } = await query('SELECT kind, id, seq, data FROM sandbox_records WHERE seq > $1 ORDER BY seq', [
+      this.#seen,
+    ]);
     this.#apply(rows);
   }
 

@@ -12,6 +12,8 @@ export interface Store {
   remove(kind: string, id: string): boolean;
   /** Every record of a kind, in insertion order (oldest first). */
   all(kind: string): Iterable<StoredRecord>;
+  /** How many records of a kind there are. */
+  count(kind: string): number;
   /**
    * A durable store (`sql-store.ts`) brings in what other instances on the same database wrote, before a call reads.
    * Absent: the store is the process's own and always current.
@@ -19,6 +21,12 @@ export interface Store {
   refresh?(): Promise<void>;
   /** A durable store commits the call's writes before it is answered, so no write answered 2xx is lost. */
   flush?(): Promise<void>;
+  /**
+   * A store other instances write to runs `work` as one transaction under the instances' common write lock: it reads
+   * what they committed, runs, and commits, and no other instance writes in between. What a check-then-write across
+   * instances needs (an idempotency key seen once, a seed written once). Absent: `work` runs as any call does.
+   */
+  exclusive?<T>(work: () => Promise<T> | T): Promise<T>;
   /** Releases the database connection (or the embedded database's files). */
   close?(): Promise<void>;
 }
@@ -50,5 +58,9 @@ export class MemoryStore implements Store {
 
   all(kind: string): Iterable<StoredRecord> {
     return this.#kinds.get(kind)?.values() ?? [];
+  }
+
+  count(kind: string): number {
+    return this.#kinds.get(kind)?.size ?? 0;
   }
 }

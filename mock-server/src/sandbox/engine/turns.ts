@@ -10,10 +10,15 @@ export class Turns {
 
   constructor(readonly store: Store) {}
 
-  run<T>(work: () => Promise<T> | T): Promise<T> {
+  /**
+   * `exclusive`: the turn holds the instances' write lock from its read to its commit (`Store.exclusive`), for a
+   * check-then-write no other instance may interleave with.
+   */
+  run<T>(work: () => Promise<T> | T, { exclusive = false } = {}): Promise<T> {
     const { store } = this;
     if (!store.flush) return Promise.resolve(work());
     const turn = this.#tail.then(async () => {
+      if (exclusive && store.exclusive) return store.exclusive(work);
       await store.refresh?.();
       try {
         return await work();
