@@ -122,6 +122,7 @@ export class SandboxCore {
           files,
           ...(caller ? { caller } : {}),
           ...(accessToken ? { accessToken } : {}),
+          client: call.client,
         });
         ledger.record(requestId, other.operationId, answer.status);
         return answer;

@@ -680,12 +680,48 @@ export class SignInSandbox {
   }
 
   /**
+   * PUT /users/{userId}/password (`users.updatePassword`, called through the engine, which checks it is the caller's
+   * own account): the current password, checked like a sign-in's through the lockout (a wrong one `403`, as the
+   * description says; the fifth from one client `429`), so a stolen session cannot guess it here; the new one to §5's
+   * rules, checked first (a weak one says nothing about the current). The account's other sessions end: whoever else
+   * held one must sign in with the new password; the caller's own (`keep`) goes on.
+   */
+  async changePassword(
+    email: string,
+    password: string,
+    newPassword: string,
+    client = '',
+    keep?: string,
+  ): Promise<Answer> {
+    const account = this.#accounts.get(key(email));
+    if (!account) return problem(404, 'not-found', 'Not found', 'No such user.');
+    const issue = newPasswordIssue(newPassword);
+    if (issue) return invalid('newPassword', issue);
+    const refused = await this.#reauthenticate(account, password, client, () =>
+      problem(403, 'forbidden', 'Forbidden', 'The current password is not correct.'),
+    );
+    if (refused) return refused;
+    const hash = await this.#gated(client, () => this.#hasher.hash(newPassword));
+    if (hash === undefined) return busy;
+    account.passwordHash = hash;
+    this.#save(account);
+    for (const [token, session] of this.#sessions.entries())
+      if (session.email === key(email) && token !== keep) this.#sessions.delete(token);
+    return ok('Your password was changed.');
+  }
+
+  /**
    * The account's password, asked again before a change to how it signs in: checked like a sign-in's (counted
    * before the hash, locked after five failures from one client), so a stolen session cannot guess it here instead.
    * Undefined when it matches, else the answer.
    */
-  async #reauthenticate(account: Account, password: string, client: string): Promise<Answer | undefined> {
-    if (loginPasswordIssue(password)) return invalid('password', 'The password is not correct.');
+  async #reauthenticate(
+    account: Account,
+    password: string,
+    client: string,
+    wrong = () => invalid('password', 'The password is not correct.'),
+  ): Promise<Answer | undefined> {
+    if (loginPasswordIssue(password)) return wrong();
     const address = key(account.user.email);
     const now = this.#now();
     const verdict = await this.#tryPassword(address, client, now, account.alwaysLocked, (hashed) =>
@@ -693,9 +729,7 @@ export class SignInSandbox {
     );
     if ('answer' in verdict) return verdict.answer;
     if (!verdict.passed) {
-      return verdict.last
-        ? lockedOut(Math.ceil(LOCKOUT_MS / 1000))
-        : invalid('password', 'The password is not correct.');
+      return verdict.last ? lockedOut(Math.ceil(LOCKOUT_MS / 1000)) : wrong();
     }
     return undefined;
   }

@@ -21,7 +21,7 @@ export const userEffects = {
   'users.validate': { action: 'read', kind: 'users', view: 'validate' },
   'users.resendVerifyEmail': { action: 'read', kind: 'users', view: 'resendVerify' },
   'users.update': { action: 'update', kind: 'users' },
-  'users.updatePassword': { action: 'update', kind: 'users', view: 'confirm' },
+  'users.updatePassword': { action: 'update', kind: 'users', view: 'changePassword' },
   'users.updatePhoto': { action: 'upload', kind: 'users', view: 'photo' },
   'users.updatePrivate': { action: 'update', kind: 'users' },
   'users.updateTags': { action: 'update', kind: 'users' },

@@ -28,11 +28,14 @@ export interface EngineRequest {
   /** The signed-in user, when the call carried a live access token. */
   caller?: StoredRecord;
   accessToken?: string;
+  /** The caller's network address, which the sign-in slice's lockout counts by. */
+  client?: string;
 }
 
 /** The sign-in slice's rules for credentials, which the engine's token calls reuse rather than copy. */
 export interface Credentials {
-  login(email: string, password: string, code: string | undefined): Promise<Answer>;
+  login(email: string, password: string, code: string | undefined, client?: string): Promise<Answer>;
+  changePassword(email: string, password: string, newPassword: string, client?: string, keep?: string): Promise<Answer>;
 }
 
 /** The path parameters that name a record above the target: §3's chain team → event → show. */

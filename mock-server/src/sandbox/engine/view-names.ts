@@ -24,6 +24,7 @@ export type ViewKey =
   | 'cell'
   | 'cellChanges'
   | 'cells'
+  | 'changePassword'
   | 'children'
   | 'clear'
   | 'clearProof'

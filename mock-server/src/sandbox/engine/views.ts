@@ -95,6 +95,23 @@ const base = {
     call.delete();
     return call.respond(present(call.store, 'events', call.target('events', call.request.path.eventId)));
   },
+  /** The sign-in slice checks the current password (through its lockout) and keeps the new one's hash. */
+  changePassword: async (call) => {
+    const user = call.target();
+    const signIn = call.engine.signIn;
+    if (!signIn) throw new Problem(404, 'No account signs in with this user.');
+    const { password, newPassword } = call.body;
+    const answer = await signIn.changePassword(
+      String(user.email),
+      typeof password === 'string' ? password : '',
+      typeof newPassword === 'string' ? newPassword : '',
+      call.request.client,
+      call.request.accessToken,
+    );
+    if (answer.status !== 200) return answer;
+    call.update({});
+    return call.respond(answer.body);
+  },
   confirm: (call) => {
     if (call.effect.action === 'update') call.update({});
     else call.target();
@@ -352,7 +369,7 @@ const base = {
     const signIn = call.engine.signIn;
     if (typeof call.body.email === 'string' && signIn) {
       const code = typeof call.body.timeBasedToken === 'string' ? call.body.timeBasedToken : undefined;
-      const answer = await signIn.login(call.body.email, String(call.body.password ?? ''), code);
+      const answer = await signIn.login(call.body.email, String(call.body.password ?? ''), code, call.request.client);
       if (answer.status !== 200 || !isObject(answer.body)) {
         const status = answer.status === 401 ? 404 : answer.status;
         throw new Problem(status, String(isObject(answer.body) ? answer.body.detail : 'Sign-in failed.'));
