@@ -4,6 +4,7 @@ import { operationTable } from '@runofshow/sdk';
 import { matchRoute, type OperationRoute, pathPattern } from '../path-pattern.js';
 import type { Engine } from './engine/engine.js';
 import { callerOf, engineRoutes, matchEngine, mirrorSignIn } from './engine/http.js';
+import { acceptInvitations } from './engine/invitations.js';
 import { isObject } from './engine/schema.js';
 import { fingerprintOf, IdempotencyKeys, type Turn } from './idempotency.js';
 import { AppliedLedger } from './ledger.js';
@@ -77,6 +78,7 @@ export class SandboxCore {
       // One store for everything a client relies on (issue 31): over a shared database every instance has it.
       sandbox.keepIn(engine.store);
       keys.keepIn(engine.store);
+      sandbox.onProved = (user) => acceptInvitations(engine, user);
     }
   }
 

@@ -66,6 +66,9 @@ interface OneUseToken {
   used: boolean;
 }
 
+/** An e-mailed invitation: for a team when an admin sent it (`teams.inviteAdmin`, `events.resendInvite`). */
+type Invitation = OneUseToken & { url?: string; teamId?: string };
+
 const problem = (status: number, slug: string, title: string, detail: string): Answer => ({
   status,
   body: { type: `https://errors.runofshow.dev/${slug}`, title, status, detail } satisfies Problem,
@@ -149,7 +152,7 @@ export class SignInSandbox {
   readonly #sessions = new StoredMap<{ email: string; expiresAt: number }>('signIn.sessions', this.#kept);
   readonly #recoveries = new StoredMap<OneUseToken>('signIn.recoveries', this.#kept);
   readonly #verifications = new StoredMap<OneUseToken>('signIn.verifications', this.#kept);
-  readonly #invitations = new StoredMap<OneUseToken & { url?: string }>('signIn.invitations', this.#kept);
+  readonly #invitations = new StoredMap<Invitation>('signIn.invitations', this.#kept);
   /** Signs invitation tokens, which carry the address in their payload as §2 says; new at every start. */
   readonly #inviteKey = randomBytes(32);
   readonly #now: () => number;
@@ -522,6 +525,7 @@ export class SignInSandbox {
     this.#save(account);
     for (const [token, session] of this.#sessions.entries())
       if (session.email === recovery.email) this.#sessions.delete(token);
+    this.onProved?.(account.user);
     return ok('Your password was changed.');
   }
 
@@ -540,6 +544,7 @@ export class SignInSandbox {
     this.#save(account);
     for (const [open, invitation] of this.#invitations.entries())
       if (invitation.email === verification.email) this.#invitations.set(open, { ...invitation, used: true });
+    this.onProved?.(account.user);
     return ok('Your email address has been verified.');
   }
 
@@ -568,8 +573,29 @@ export class SignInSandbox {
     return ok('If the address was invited, a new link is on its way.');
   }
 
+  /**
+   * An invitation to `teamId`, mailed when its admin invites a person who has not signed up (`teams.inviteAdmin`) or
+   * sends it again (`events.resendInvite`). The earlier links stay good, as a resend's do.
+   */
+  inviteToTeam(email: string, teamId: string, url?: string): void {
+    this.#invite(email, url, { endOlder: false, teamId });
+  }
+
+  /** The team's admin took the invitation back (`users.deleteTeamRole`): the links sent for that team end. */
+  revokeInvitations(email: string, teamId: string): void {
+    for (const [token, invitation] of this.#invitations.entries())
+      if (invitation.email === key(email) && invitation.teamId === teamId)
+        this.#invitations.set(token, { ...invitation, used: true });
+  }
+
+  /**
+   * Called when an address is proved (its verification link, or a reset link, was used): the engine then gives the
+   * account the roles its invitations hold (`engine/invitations.ts`). Set by the sandbox core.
+   */
+  onProved?: (user: User) => void;
+
   /** Mails a new invitation link to `email`; a new invitation (not a resend) ends the older links. */
-  #invite(email: string, url?: string, { endOlder = true } = {}): void {
+  #invite(email: string, url?: string, { endOlder = true, teamId = '' } = {}): void {
     if (endOlder) {
       for (const [older, invitation] of this.#invitations.entries())
         if (invitation.email === key(email)) this.#invitations.set(older, { ...invitation, used: true });
@@ -578,7 +604,13 @@ export class SignInSandbox {
     const part = (value: object) => base64url(utf8(JSON.stringify(value)));
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, exp: Math.floor(expiresAt / 1000) })}`;
     const token = `${unsigned}.${base64url(hmacSha256(this.#inviteKey, unsigned))}`;
-    this.#invitations.set(token, { email: key(email), expiresAt, used: false, ...(url ? { url } : {}) });
+    this.#invitations.set(token, {
+      email: key(email),
+      expiresAt,
+      used: false,
+      ...(url ? { url } : {}),
+      ...(teamId ? { teamId } : {}),
+    });
     this.outbox.send(mailFor.invitation(email, token), new Date(this.#now()));
   }
 
@@ -761,7 +793,7 @@ export interface SignInSnapshot {
   sessions: [string, { email: string; expiresAt: number }][];
   recoveries: [string, OneUseToken][];
   verifications: [string, OneUseToken][];
-  invitations: [string, OneUseToken & { url?: string }][];
+  invitations: [string, Invitation][];
 }
 
 /** The store's kinds that hold the sign-in slice (none of them a resource of the description's). */

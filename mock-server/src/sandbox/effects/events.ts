@@ -63,7 +63,7 @@ export const eventEffects = {
   'events.removeRole': { action: 'delete', kind: 'eventRoles', target: 'body.userId', view: 'roleOfUser' },
   'events.listRoles': { action: 'list', kind: 'eventRoles', order: 'oldest' },
   'events.listRolesByType': { action: 'list', kind: 'eventRoles', order: 'oldest', view: 'byRole' },
-  'events.resendInvite': { action: 'read', kind: 'users', view: 'confirm' },
+  'events.resendInvite': { action: 'read', kind: 'users', view: 'eventInvite' },
   'events.createPermission': { action: 'create', kind: 'eventPermissions' },
   'events.updatePermission': { action: 'update', kind: 'eventPermissions' },
   'events.removePermission': { action: 'delete', kind: 'eventPermissions' },

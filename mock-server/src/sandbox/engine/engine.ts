@@ -36,6 +36,8 @@ export interface EngineRequest {
 export interface Credentials {
   login(email: string, password: string, code: string | undefined, client?: string): Promise<Answer>;
   changePassword(email: string, password: string, newPassword: string, client?: string, keep?: string): Promise<Answer>;
+  inviteToTeam(email: string, teamId: string, url?: string): void;
+  revokeInvitations(email: string, teamId: string): void;
 }
 
 /** The path parameters that name a record above the target: §3's chain team → event → show. */

@@ -47,6 +47,7 @@ export type ViewKey =
   | 'duplicate'
   | 'durations'
   | 'eligible'
+  | 'eventInvite'
   | 'fieldChanges'
   | 'findOrCreate'
   | 'folder'

@@ -185,11 +185,28 @@ const teams = {
     call.remove('teamRoles', role);
     return call.respond(undefined);
   },
+  /** The role is the invitation (issue 31): it belongs to the team; a person not signed up also gets a sign-up link. */
   invitedAdmin: (call) => {
     const user = call.target('users', call.request.path.userId);
-    const existing = all(call, 'teamRoles').find((r) => r.teamId === call.request.path.teamId && r.userId === user._id);
+    const teamId = String(call.request.path.teamId);
+    if (user.pending === true)
+      call.engine.signIn?.inviteToTeam(String(user.email), teamId, typeof user.url === 'string' ? user.url : undefined);
+    const existing = all(call, 'teamRoles').find((r) => r.teamId === teamId && r.userId === user._id);
     if (existing) return call.respond(present(call.store, 'teamRoles', call.update({ roleType: 'admin' }, existing)));
     return call.respond(call.create({ userId: user._id, roleType: 'admin' }), 200);
+  },
+  /** `events.resendInvite`: a fresh link for a person invited onto the event (a role on it or its team) not yet signed up. */
+  eventInvite: (call) => {
+    const user = call.target('users', call.request.path.userId);
+    const event = call.target('events', call.request.path.eventId);
+    const teamId = String(event.teamId);
+    const holds =
+      all(call, 'eventRoles').some((r) => r.eventId === event._id && r.userId === user._id) ||
+      all(call, 'teamRoles').some((r) => r.teamId === teamId && r.userId === user._id);
+    if (!holds) throw new Problem(404, 'The user holds no role on the event.');
+    if (user.pending !== true) throw new Problem(409, 'The user has already signed up.');
+    call.engine.signIn?.inviteToTeam(String(user.email), teamId, typeof user.url === 'string' ? user.url : undefined);
+    return call.respond({ ok: true, message: 'The invitation was sent again.' });
   },
   userTeamRole: (call) => {
     const role = all(call, 'teamRoles').find(
@@ -199,6 +216,9 @@ const teams = {
     const admins = all(call, 'teamRoles').filter((r) => r.teamId === role.teamId && r.roleType === 'admin');
     if (role.roleType === 'admin' && admins.length <= 1) throw new Problem(409, 'A team keeps at least one admin.');
     call.remove('teamRoles', role);
+    // A pending person's role is their invitation: taking it back ends the links sent for this team.
+    const user = call.store.get('users', String(role.userId));
+    if (user?.pending === true) call.engine.signIn?.revokeInvitations(String(user.email), String(role.teamId));
     return call.respond({ ok: true, message: 'The role was removed.' });
   },
   activeUsers: (call) => {
