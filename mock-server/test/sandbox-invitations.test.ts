@@ -32,7 +32,10 @@ describe('invitations tied to teams', () => {
     return { status: reply.status, text: reply.body ?? '', json: JSON.parse(reply.body || '{}') };
   };
   const signIn = async (email: string) =>
-    String((await sandbox.login(email, SEED_PASSWORD, undefined, '198.51.100.31')).body.accessToken);
+    String(
+      ((await sandbox.login(email, SEED_PASSWORD, undefined, '198.51.100.31')).body as { accessToken?: string })
+        .accessToken,
+    );
   const linkTo = (email: string, kind: 'invitation' | 'verification') =>
     decodeURIComponent(
       sandbox.outbox

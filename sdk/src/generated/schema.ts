@@ -5254,6 +5254,13 @@ export interface paths {
          *     Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a
          *     private show is visible to event admins only.
          *
+         *     With `size`, the rows come a page at a time: `itemSets[0].rows` holds that page of the running order (the rows of
+         *     `rowOrder`, in that order) and `total` counts the running order's rows on every page; soft-deleted rows are left
+         *     out (the deleted rows audit lists them). Without `size` the rows are the running order's first ones followed by the
+         *     soft-deleted ones, as many as the answer holds.
+         *
+         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *
          *     **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          *
          *     **Who may call it** (`x-role: eventRole`): anyone with a role on the event (readOnly, contributor, admin, showCaller), and team admins; internal product administrators too. Anyone else gets `403`.
@@ -11038,6 +11045,11 @@ export interface components {
              *     ]
              */
             userColumns?: components["schemas"]["ColumnUserSettings"][];
+            /**
+             * @description Only when the rows were asked for a page at a time (`size`): how many rows the running order holds, on every page.
+             * @example 3
+             */
+            total?: number;
             /**
              * @description Row ids in running order.
              * @example [
@@ -33096,7 +33108,19 @@ export interface operations {
     };
     "shows.getItemSetList": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page to return, from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
+                 *     many it holds.
+                 * @example 50
+                 */
+                size?: components["parameters"]["Size"];
+            };
             header?: {
                 /**
                  * @description A fresh identifier for each call, identical on each of its retries; echoed in error responses. Send it on every

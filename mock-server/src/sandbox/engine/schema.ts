@@ -148,7 +148,8 @@ export class Schemas {
       const check = this.#primitiveCheck(items);
       const fitting = check !== null && (this.#verified.get(value) === items || value.every(check));
       if (fitting) this.#verified.set(value, items);
-      const kept = fitting ? value.slice() : value.map((item) => this.conform(items, item, now));
+      if (fitting) return value.slice(0, schema.maxItems ?? value.length);
+      const kept = value.map((item) => this.conform(items, item, now));
       return schema.maxItems !== undefined ? kept.slice(0, schema.maxItems) : kept;
     }
     if ((types.includes('object') || schema.properties) && isObject(value)) {

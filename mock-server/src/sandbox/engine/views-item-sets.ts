@@ -22,13 +22,45 @@ function orderedRows(call: Call, show: StoredRecord, withDeleted: boolean): Stor
   return withDeleted ? [...live, ...[...all.values()].filter((r) => r.deleted === true)] : live;
 }
 
+/** Rows an item set list answers at most (its schema's `maxItems`): a whole-list read of a long show stops there. */
+const LIST_ROWS = 2000;
+/** A page of `size` holds at most this many rows (the `Size` parameter's word). */
+const PAGE_ROWS = 1000;
+
+/**
+ * The rows a read of the item set list answers. With `size`, one page of the running order: its ids are sliced from
+ * `rowOrder` and only those rows are read, so a page of a 100,000-row show costs what a page of a short one does
+ * (issue 31); `total` is the running order's length. Without, the running order then the soft-deleted rows, cut to
+ * what the answer holds before anything is shaped.
+ */
+function rowsToAnswer(call: Call, show: StoredRecord, guest: boolean): { rows: StoredRecord[]; total?: number } {
+  const size = call.request.query.get('size');
+  const order: unknown[] = Array.isArray(show.rowOrder) ? show.rowOrder : [];
+  const live = (id: unknown) => {
+    const row = typeof id === 'string' ? call.store.get('rows', id) : undefined;
+    return row && row.showId === show._id && row.deleted !== true ? [row] : [];
+  };
+  if (size === null) {
+    // Only a show whose running order leaves room has its deleted rows looked for (a walk of every row).
+    const first = order.slice(0, LIST_ROWS).flatMap(live);
+    if (guest || first.length === LIST_ROWS) return { rows: first };
+    const deleted = rowsOf(call, show).filter((r) => r.deleted === true);
+    return { rows: [...first, ...deleted].slice(0, LIST_ROWS) };
+  }
+  const perPage = Math.min(PAGE_ROWS, Math.max(1, Number(size) || 1));
+  const page = Math.max(1, Number(call.request.query.get('page') ?? 1) || 1);
+  const start = (page - 1) * perPage;
+  return { rows: order.slice(start, start + perPage).flatMap(live), total: order.length };
+}
+
 /** The item set list as its schema shows it, built from the show, its columns and rows. */
 function itemSetList(call: Call, show: StoredRecord, guest: boolean): Record<string, unknown> {
   const wanted = call.request.query.getAll('columnIds').flatMap((v) => v.split(','));
   const visible = (id: string) =>
     (!guest || ids(show.guestPassColumns).includes(id)) && (!wanted.length || wanted.includes(id));
   const columns = columnsOf(call, show).filter((c) => visible(c._id) && (!guest || c.deleted !== true));
-  const rows = orderedRows(call, show, !guest).map((row) => ({
+  const answered = rowsToAnswer(call, show, guest);
+  const rows = answered.rows.map((row) => ({
     ...row,
     cells: Object.fromEntries(Object.entries(isObject(row.cells) ? row.cells : {}).filter(([id]) => visible(id))),
   }));
@@ -38,9 +70,11 @@ function itemSetList(call: Call, show: StoredRecord, guest: boolean): Record<str
     columns,
     columnOrder: ids(show.columnOrder).filter(visible),
     guestPassColumns: ids(show.guestPassColumns),
-    rowOrder: ids(show.rowOrder),
+    // The stored array itself: the schema check of its 100,000 ids is remembered per stored array (`Schemas.conform`).
+    rowOrder: Array.isArray(show.rowOrder) ? show.rowOrder : [],
     itemSets: [{ _id: show.itemSetId, itemSetListId: show.itemSetList, ...startRow(show), rows }],
     ...(isObject(show.tracking) ? { tracking: show.tracking } : {}),
+    ...(answered.total === undefined ? {} : { total: answered.total }),
   };
 }
 
