@@ -302,6 +302,59 @@ describe('the MSW twin', () => {
     expect(msw).toEqual(http);
   });
 
+  it('answers a record that breaks its schema with Prism’s --errors 500, and journals the verdict, as the HTTP mock', async () => {
+    // A fixture whose account has a number for a first name: the sign-in slice answers it as stored (the engine would
+    // fit it to its schema), the description says string.
+    const exported = await (await fetch(`${base}/__mock/fixture`)).text();
+    const fixture = JSON.parse(exported) as {
+      signIn: { accounts: { user: { email: string; firstName: unknown } }[] };
+    };
+    const ada = fixture.signIn.accounts.find((a) => a.user.email === 'ada@example.com');
+    if (!ada) throw new Error('the seeded world has no Ada');
+    ada.user.firstName = 42;
+    const read = async (at: string) => {
+      const put = { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixture) };
+      expect((await fetch(`${at}/__mock/fixture`, put)).status).toBe(204);
+      await fetch(`${at}/__mock/journal`, { method: 'DELETE' });
+      const answer = await fetch(`${at}/login`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'twin-test', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: SEED_PASSWORD }),
+      });
+      const entries = ((await (await fetch(`${at}/__mock/journal`)).json()) as { entries: JournalEntry[] }).entries;
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        body: (await answer.json()) as unknown,
+        journal: entries.map((e) => [e.operationId, e.status, e.applied, e.violations]),
+      };
+    };
+    const http = await read(base);
+    const msw = await read(MSW_BASE);
+    // Reset goes back to the last fixture loaded: the tests after this one start from the seeded world again.
+    for (const at of [base, MSW_BASE]) {
+      await fetch(`${at}/__mock/fixture`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: exported,
+      });
+    }
+    expect(http.status).toBe(500);
+    expect(http.body).toMatchObject({
+      type: 'https://stoplight.io/prism/errors#VIOLATIONS',
+      validation: [{ location: ['response', 'body', 'user', 'firstName'], code: 'type', message: expect.any(String) }],
+    });
+    expect(http.journal).toEqual([
+      [
+        'auth.login',
+        500,
+        false,
+        ['response.body.user.firstName: Response body property user.firstName must be string'],
+      ],
+    ]);
+    expect(msw).toEqual(http);
+  });
+
   it('refuses a call that breaks the description with the 422 the HTTP mock answers', async () => {
     const call = (base: string) =>
       fetch(`${base}/users/not-an-email/has2fa`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => ({
