@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
-import { ApiConnectionError, ApiError, createApiClient, RateLimitError } from '@runofshow/sdk';
+import { createApiClient } from '@runofshow/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCalled, expectNoWriteAppliedTwice } from '../src/control/assert.js';
@@ -10,6 +10,7 @@ import { type MswSandbox, mswSandbox } from '../src/msw/index.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { webCryptoHasher } from '../src/sandbox/web-hasher.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { type FaultTarget, faultScenarios } from './support/fault-scenarios.js';
 import { comparable, session } from './support/twin-session.js';
 
 // Issue 32: the control API on the mock's own port, over the sandbox behind the real Prism on the real bundle, each
@@ -52,92 +53,18 @@ const signUp = (email: string) => ({
   captcha: 'x',
   industry: 'Corporate' as const,
 });
-const seen = (entries: JournalEntry[]) => entries.map((e) => [e.status, e.fault, e.applied]);
+
+describe('each fault kind through the SDK (the scenarios test/msw-faults.test.ts runs over MSW)', () => {
+  const target: FaultTarget = {
+    get base() {
+      return base;
+    },
+    transport: 'http',
+  };
+  for (const scenario of faultScenarios) it(scenario.name, () => scenario.run(target));
+});
 
 describe('the control API', () => {
-  it('makes the login answer 503 twice, then 200: the SDK retries it through, the journal shows what was sent', async () => {
-    const rule = await control('POST', '/rules', {
-      operations: ['auth.login'],
-      fault: { kind: 'status', status: 503 },
-      times: 2,
-    });
-    expect(rule.status).toBe(201);
-    const session = await api().auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });
-    expect(session.accessToken).toEqual(expect.any(String));
-    const logins = await journal('?operationId=auth.login');
-    expect(seen(logins)).toEqual([
-      [503, 'status 503', false],
-      [503, 'status 503', false],
-      // A sign-in is a write: it opened a session.
-      [200, null, true],
-    ]);
-    expect(new Set(logins.map((e) => e.requestId)).size).toBe(1);
-    expect(logins[0]?.body).toEqual({ email: 'ada@example.com', password: '[redacted]' });
-    expect(logins.every((e) => e.violations.length === 0 && e.transport === 'http')).toBe(true);
-    expectCalled(logins, 'auth.login', { email: 'ada@example.com' });
-    expect(await (await control('GET', '/rules')).json()).toEqual({ rules: [] });
-  });
-
-  it('surfaces a 429 whose Retry-After is longer than the SDK waits, with its seconds, asked through Prefer', async () => {
-    const error = await api()
-      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=429; retry-after=5' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(5);
-    expect(seen(await journal())).toEqual([[429, 'status 429 retry-after 5', false]]);
-  });
-
-  it('a 503 asked through Prefer holds on every try, so the SDK surfaces it after its three', async () => {
-    const error = await api()
-      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=503' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(503);
-    expect(seen(await journal())).toEqual(Array(3).fill([503, 'status 503', false]));
-  });
-
-  it('cuts the next call’s connection before the sandbox sees it; the SDK retries it through', async () => {
-    await control('POST', '/rules', { operations: ['users.*'], fault: { kind: 'cut' }, times: 1 });
-    const answer = await api().users.hasTwoFactorAuth({ params: { email: 'mfa@example.com' } });
-    expect(answer.hasTwoFactorAuth).toBe(true);
-    expect(seen(await journal())).toEqual([
-      [null, 'cut', false],
-      [200, null, false],
-    ]);
-  });
-
-  it('applies a sign-up and loses its answer; the retry is replayed under its key, so it is applied once', async () => {
-    await control('POST', '/rules', { operations: ['users.create'], fault: { kind: 'lost' }, times: 1 });
-    const user = await api().users.create({ payload: signUp('lost.answer@example.com') });
-    expect(user.email).toBe('lost.answer@example.com');
-    const entries = await journal('?operationId=users.create');
-    expect(seen(entries)).toEqual([
-      [503, 'lost, 503', true],
-      [201, null, false],
-    ]);
-    expectNoWriteAppliedTwice(entries);
-    expectCalled(entries, 'users.create', { email: 'lost.answer@example.com' });
-  });
-
-  it('a lost answer with its connection cut on every try (Prefer) surfaces as no answer, the write applied once', async () => {
-    const error = await api()
-      .users.create({ payload: signUp('cut.answer@example.com'), headers: { Prefer: 'fault=lost; as=cut' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiConnectionError);
-    const entries = await journal();
-    expect(seen(entries)).toEqual([
-      [null, 'lost, connection cut', true],
-      [null, 'lost, connection cut', false],
-      [null, 'lost, connection cut', false],
-    ]);
-    expectNoWriteAppliedTwice(entries);
-    // It was applied: the address is taken now.
-    const again = await api()
-      .users.create({ payload: signUp('cut.answer@example.com') })
-      .catch((e: unknown) => e);
-    expect((again as ApiError).status).toBe(409);
-  });
-
   it('holds a call for a stall (Prefer) and for a ranged latency of the operations a glob names (rule)', async () => {
     const stalled = await fetch(`${base}/users/ada%40example.com/has2fa`, {
       headers: { 'x-api-key': 'k', prefer: 'fault=stall; ms=300' },
