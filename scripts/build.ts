@@ -50,7 +50,16 @@ const OUTPUT_FOLDERS = new Set([
 
 const shared = ['package-lock.json', 'tsconfig.json'];
 // The mock's control API is described beside the API (mock-server/openapi), its reference page built with the API's.
-const description = ['openapi', 'mock-server/openapi', 'redocly.yaml', 'scripts/proxy-description.ts', ...shared];
+const description = [
+  'openapi',
+  'mock-server/openapi',
+  'redocly.yaml',
+  'scripts/proxy-description.ts',
+  // The MSW twin's slimmer copy of the bundle is written with it.
+  'mock-server/scripts/msw-description.ts',
+  'mock-server/src/msw/slim-description.ts',
+  ...shared,
+];
 const sdk = ['sdk/src', 'sdk/scripts', 'sdk/package.json', 'sdk/tsconfig.json', 'sdk/tsconfig.build.json'];
 
 /** In the order they build: each part's inputs include those of the parts it is built from. */
@@ -62,6 +71,7 @@ export const PARTS: Part[] = [
     outputs: [
       'openapi/dist/openapi.json',
       'openapi/dist/openapi.proxy.json',
+      'openapi/dist/openapi.msw.json',
       'openapi/dist/docs/index.html',
       'openapi/dist/docs/mock-control/index.html',
     ],

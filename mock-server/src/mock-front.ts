@@ -103,7 +103,10 @@ export function startMockFront(options: MockFrontOptions): Promise<RunningFront>
       method: call.method,
       headers: call.headers,
       redirect: 'manual',
-      ...(call.body.length && call.method !== 'GET' && call.method !== 'HEAD' ? { body: call.body } : {}),
+      // The DOM's BodyInit takes only ArrayBuffer-backed bytes (web's e2e specs check this file with the DOM lib).
+      ...(call.body.length && call.method !== 'GET' && call.method !== 'HEAD'
+        ? { body: call.body as Uint8Array<ArrayBuffer> }
+        : {}),
     });
     return { status: answer.status, headers: answer.headers, body: new Uint8Array(await answer.arrayBuffer()) };
   };

@@ -58,7 +58,9 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
     '--require',
     fileURLToPath(new URL(file, import.meta.url)),
   ]);
-  const args = [...preloads, prismBin(), ...mode, '-h', host, '-p', String(options.port)];
+  // One process always: Prism forks a cluster worker when NODE_ENV is production (a Vite build in the same process sets
+  // it), and its fork fails on Node 20 (`node:cluster` has no default export), so Prism exited before answering.
+  const args = [...preloads, prismBin(), ...mode, '-h', host, '-p', String(options.port), '--no-multiprocess'];
   if (options.errors) args.push('--errors');
   // Prism writes about eight lines per request at its default level: formatting and piping them cost a third of its
   // time per request (a CPU profile, 2026-11-26), for lines nobody reads unless a caller asked for them.

@@ -1,6 +1,7 @@
-// Prism's request check without Prism (issue 32): the MSW twin validates each call against the description and
-// reports what it broke in Prism's words (`Request body property email must match format "email"`, Ajv's phrasing
-// behind Prism's prefixes), so the request core turns it into the same 422 the HTTP mock answers. @cfworker/json-schema
+// Prism's checks without Prism (issue 32): the MSW twin validates each call and each answer against the description
+// and reports what they broke in Prism's words (`Request body property email must match format "email"`, Ajv's
+// phrasing behind Prism's prefixes), so the request core turns a broken call into the same 422 the HTTP mock answers,
+// and the twin a broken answer into the same 500 Prism's `--errors` gives. @cfworker/json-schema
 // evaluates schemas without `eval` or `new Function`, so a page's Content-Security-Policy does not get in its way.
 import { dereference, type OutputUnit, type Schema, validate } from '@cfworker/json-schema';
 import type { Violation } from './violations.js';
@@ -13,10 +14,14 @@ interface Parameter {
   schema?: Schema;
   $ref?: string;
 }
+interface Content {
+  content?: Record<string, { schema?: Schema }>;
+}
 interface Operation {
   operationId?: string;
   parameters?: Parameter[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }>; $ref?: string };
+  requestBody?: Content & { required?: boolean; $ref?: string };
+  responses?: Record<string, Content & { headers?: Record<string, Parameter>; $ref?: string }>;
 }
 export interface Description {
   paths: Record<string, Record<string, unknown> & { parameters?: Parameter[] }>;
@@ -39,12 +44,29 @@ const BASE = 'https://runofshow.invalid/openapi.json';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const PREFIX = { path: 'Request path parameter', query: 'Request query parameter', header: 'Request header parameter' };
 
+interface PreparedResponse {
+  /** The declared media types in order, each with its schema when it has one. */
+  contents: [string, Schema | undefined][];
+  headers: (Parameter & { schema: Schema })[];
+}
+
 interface Prepared {
   parameters: (Parameter & { schema: Schema })[];
   body?: { required: boolean; schemas: Record<string, Schema> };
+  /** The answers by status code as the description writes it (`200`, `4XX`, `default`). */
+  responses: () => Map<string, PreparedResponse>;
 }
 
-export class RequestValidator {
+/** An answer as Prism's validating proxy sees it. */
+export interface CheckedAnswer {
+  operationId: string;
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text of any other; undefined when there is none. */
+  body: unknown;
+}
+
+export class DescriptionValidator {
   readonly #description: Description;
   readonly #lookup: ReturnType<typeof dereference>;
   readonly #operations = new Map<string, Prepared>();
@@ -112,10 +134,87 @@ export class RequestValidator {
         schema: this.#schema(p.schema as Schema),
       }));
     const body = operation.requestBody && this.#resolve(operation.requestBody);
-    if (!body?.content) return { parameters };
     const schemas: Record<string, Schema> = {};
-    for (const [media, { schema }] of Object.entries(body.content)) if (schema) schemas[media] = this.#schema(schema);
-    return { parameters, body: { required: body.required ?? false, schemas } };
+    for (const [media, { schema }] of Object.entries(body?.content ?? {})) {
+      if (schema) schemas[media] = this.#schema(schema);
+    }
+    // The answers' schemas are compiled when the operation first answers: most never do in one test, and the twin
+    // starts inside a page.
+    let responses: Map<string, PreparedResponse> | undefined;
+    const prepareResponses = () => {
+      responses ??= new Map(
+        Object.entries(operation.responses ?? {}).map(([code, raw]) => {
+          const response = this.#resolve(raw);
+          const contents = Object.entries(response.content ?? {}).map(
+            ([media, { schema }]): [string, Schema | undefined] => [media, schema ? this.#schema(schema) : undefined],
+          );
+          const headers = Object.entries(response.headers ?? {}).flatMap(([name, raw]) => {
+            const header = this.#resolve(raw);
+            return header.schema ? [{ ...header, name: name.toLowerCase(), schema: this.#schema(header.schema) }] : [];
+          });
+          return [code, { contents, headers }];
+        }),
+      );
+      return responses;
+    };
+    return {
+      parameters,
+      ...(body?.content ? { body: { required: body.required ?? false, schemas } } : {}),
+      responses: prepareResponses,
+    };
+  }
+
+  /**
+   * The rules an answer broke, as Prism's validating proxy lists them (`location` starting with `response`): its
+   * status among the declared ones, its media type, its body and its declared headers. A status the description does
+   * not list is an error for a 2xx and a warning otherwise, as in Prism. (Prism also drops `writeOnly` properties from
+   * an answer's schema; no answer of ours requires one, so nothing here depends on it.)
+   */
+  checkAnswer(answer: CheckedAnswer): Violation[] {
+    const operation = this.#operations.get(answer.operationId);
+    if (!operation) return [];
+    const responses = operation.responses();
+    const declared = [...responses.keys()];
+    const code = declared
+      .filter((c) => c === 'default' || new RegExp(`^${c.replace(/X/g, '\\d')}$`).test(String(answer.status)))
+      .sort((a, b) => (a === 'default' ? 1 : b === 'default' ? -1 : a.split('X').length - b.split('X').length))[0];
+    const response = code === undefined ? undefined : responses.get(code);
+    if (!response) {
+      return [
+        {
+          location: ['response'],
+          severity: answer.status >= 200 && answer.status < 300 ? 'Error' : 'Warning',
+          message: `Unable to match the returned status code with those defined in the document: ${declared.join(',')}`,
+        },
+      ];
+    }
+    const violations: Violation[] = [];
+    const type = answer.headers.get('content-type');
+    const essence = type?.split(';')[0]?.trim().toLowerCase();
+    if (response.contents.length && !response.contents.some(([media]) => media === essence)) {
+      const listed = response.contents.map(([media]) => media);
+      violations.push({
+        location: ['response'],
+        severity: 'Error',
+        message: `The received media type "${type ?? ''}" does not match the one${listed.length > 1 ? 's' : ''} specified in the current response: ${listed.join(', ')}`,
+      });
+    }
+    const schema = (response.contents.find(([media]) => media === essence) ?? response.contents[0])?.[1];
+    if (schema && answer.body !== undefined) {
+      for (const unit of this.#errors(answer.body, schema)) {
+        violations.push(violation(unit, ['response', 'body'], 'Response body'));
+      }
+    }
+    for (const header of response.headers) {
+      const raw = answer.headers.get(header.name);
+      if (raw === null) continue;
+      for (const unit of this.#errors(coerce(header.schema, this.#lookup, [raw]), header.schema)) {
+        violations.push(
+          violation(unit, ['response', 'header', header.name], `Response header parameter ${header.name}`),
+        );
+      }
+    }
+    return violations;
   }
 
   /** The rules the call broke, as Prism lists them (`location` starting with `request`); none when it kept to them. */

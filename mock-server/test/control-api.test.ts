@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { printProblem, readmeBlocks } from '@runofshow/devkit/readme-output';
-import { ApiConnectionError, ApiError, createApiClient, RateLimitError } from '@runofshow/sdk';
+import { createApiClient } from '@runofshow/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCalled, expectNoWriteAppliedTwice } from '../src/control/assert.js';
@@ -10,6 +10,7 @@ import { type MswSandbox, mswSandbox } from '../src/msw/index.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { webCryptoHasher } from '../src/sandbox/web-hasher.js';
 import { type RunningStack, startStack } from '../src/stack.js';
+import { type FaultTarget, faultScenarios } from './support/fault-scenarios.js';
 import { comparable, session } from './support/twin-session.js';
 
 // Issue 32: the control API on the mock's own port, over the sandbox behind the real Prism on the real bundle, each
@@ -52,92 +53,18 @@ const signUp = (email: string) => ({
   captcha: 'x',
   industry: 'Corporate' as const,
 });
-const seen = (entries: JournalEntry[]) => entries.map((e) => [e.status, e.fault, e.applied]);
+
+describe('each fault kind through the SDK (the scenarios test/msw-faults.test.ts runs over MSW)', () => {
+  const target: FaultTarget = {
+    get base() {
+      return base;
+    },
+    transport: 'http',
+  };
+  for (const scenario of faultScenarios) it(scenario.name, () => scenario.run(target));
+});
 
 describe('the control API', () => {
-  it('makes the login answer 503 twice, then 200: the SDK retries it through, the journal shows what was sent', async () => {
-    const rule = await control('POST', '/rules', {
-      operations: ['auth.login'],
-      fault: { kind: 'status', status: 503 },
-      times: 2,
-    });
-    expect(rule.status).toBe(201);
-    const session = await api().auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });
-    expect(session.accessToken).toEqual(expect.any(String));
-    const logins = await journal('?operationId=auth.login');
-    expect(seen(logins)).toEqual([
-      [503, 'status 503', false],
-      [503, 'status 503', false],
-      // A sign-in is a write: it opened a session.
-      [200, null, true],
-    ]);
-    expect(new Set(logins.map((e) => e.requestId)).size).toBe(1);
-    expect(logins[0]?.body).toEqual({ email: 'ada@example.com', password: '[redacted]' });
-    expect(logins.every((e) => e.violations.length === 0 && e.transport === 'http')).toBe(true);
-    expectCalled(logins, 'auth.login', { email: 'ada@example.com' });
-    expect(await (await control('GET', '/rules')).json()).toEqual({ rules: [] });
-  });
-
-  it('surfaces a 429 whose Retry-After is longer than the SDK waits, with its seconds, asked through Prefer', async () => {
-    const error = await api()
-      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=429; retry-after=5' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(5);
-    expect(seen(await journal())).toEqual([[429, 'status 429 retry-after 5', false]]);
-  });
-
-  it('a 503 asked through Prefer holds on every try, so the SDK surfaces it after its three', async () => {
-    const error = await api()
-      .users.hasTwoFactorAuth({ params: { email: 'ada@example.com' }, headers: { Prefer: 'fault=503' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(503);
-    expect(seen(await journal())).toEqual(Array(3).fill([503, 'status 503', false]));
-  });
-
-  it('cuts the next call’s connection before the sandbox sees it; the SDK retries it through', async () => {
-    await control('POST', '/rules', { operations: ['users.*'], fault: { kind: 'cut' }, times: 1 });
-    const answer = await api().users.hasTwoFactorAuth({ params: { email: 'mfa@example.com' } });
-    expect(answer.hasTwoFactorAuth).toBe(true);
-    expect(seen(await journal())).toEqual([
-      [null, 'cut', false],
-      [200, null, false],
-    ]);
-  });
-
-  it('applies a sign-up and loses its answer; the retry is replayed under its key, so it is applied once', async () => {
-    await control('POST', '/rules', { operations: ['users.create'], fault: { kind: 'lost' }, times: 1 });
-    const user = await api().users.create({ payload: signUp('lost.answer@example.com') });
-    expect(user.email).toBe('lost.answer@example.com');
-    const entries = await journal('?operationId=users.create');
-    expect(seen(entries)).toEqual([
-      [503, 'lost, 503', true],
-      [201, null, false],
-    ]);
-    expectNoWriteAppliedTwice(entries);
-    expectCalled(entries, 'users.create', { email: 'lost.answer@example.com' });
-  });
-
-  it('a lost answer with its connection cut on every try (Prefer) surfaces as no answer, the write applied once', async () => {
-    const error = await api()
-      .users.create({ payload: signUp('cut.answer@example.com'), headers: { Prefer: 'fault=lost; as=cut' } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiConnectionError);
-    const entries = await journal();
-    expect(seen(entries)).toEqual([
-      [null, 'lost, connection cut', true],
-      [null, 'lost, connection cut', false],
-      [null, 'lost, connection cut', false],
-    ]);
-    expectNoWriteAppliedTwice(entries);
-    // It was applied: the address is taken now.
-    const again = await api()
-      .users.create({ payload: signUp('cut.answer@example.com') })
-      .catch((e: unknown) => e);
-    expect((again as ApiError).status).toBe(409);
-  });
-
   it('holds a call for a stall (Prefer) and for a ranged latency of the operations a glob names (rule)', async () => {
     const stalled = await fetch(`${base}/users/ada%40example.com/has2fa`, {
       headers: { 'x-api-key': 'k', prefer: 'fault=stall; ms=300' },
@@ -299,6 +226,59 @@ describe('the MSW twin', () => {
     };
     const [http, msw] = [await read(base), await read(MSW_BASE)];
     expect(http.map(([status]) => status)).toEqual([200, 200, 200]);
+    expect(msw).toEqual(http);
+  });
+
+  it('answers a record that breaks its schema with Prism’s --errors 500, and journals the verdict, as the HTTP mock', async () => {
+    // A fixture whose account has a number for a first name: the sign-in slice answers it as stored (the engine would
+    // fit it to its schema), the description says string.
+    const exported = await (await fetch(`${base}/__mock/fixture`)).text();
+    const fixture = JSON.parse(exported) as {
+      signIn: { accounts: { user: { email: string; firstName: unknown } }[] };
+    };
+    const ada = fixture.signIn.accounts.find((a) => a.user.email === 'ada@example.com');
+    if (!ada) throw new Error('the seeded world has no Ada');
+    ada.user.firstName = 42;
+    const read = async (at: string) => {
+      const put = { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fixture) };
+      expect((await fetch(`${at}/__mock/fixture`, put)).status).toBe(204);
+      await fetch(`${at}/__mock/journal`, { method: 'DELETE' });
+      const answer = await fetch(`${at}/login`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'twin-test', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: SEED_PASSWORD }),
+      });
+      const entries = ((await (await fetch(`${at}/__mock/journal`)).json()) as { entries: JournalEntry[] }).entries;
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        body: (await answer.json()) as unknown,
+        journal: entries.map((e) => [e.operationId, e.status, e.applied, e.violations]),
+      };
+    };
+    const http = await read(base);
+    const msw = await read(MSW_BASE);
+    // Reset goes back to the last fixture loaded: the tests after this one start from the seeded world again.
+    for (const at of [base, MSW_BASE]) {
+      await fetch(`${at}/__mock/fixture`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: exported,
+      });
+    }
+    expect(http.status).toBe(500);
+    expect(http.body).toMatchObject({
+      type: 'https://stoplight.io/prism/errors#VIOLATIONS',
+      validation: [{ location: ['response', 'body', 'user', 'firstName'], code: 'type', message: expect.any(String) }],
+    });
+    expect(http.journal).toEqual([
+      [
+        'auth.login',
+        500,
+        false,
+        ['response.body.user.firstName: Response body property user.firstName must be string'],
+      ],
+    ]);
     expect(msw).toEqual(http);
   });
 

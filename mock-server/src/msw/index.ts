@@ -2,8 +2,8 @@
 // setupServer) and in a browser (msw/browser's setupWorker), with the same controls, journal and fixtures as the mock
 // `npm start` runs. No server: each request the app makes is answered by the twin (twin.ts) in the test's own process.
 
-// The bundle `npm run build` makes (openapi/dist/openapi.json).
-import description from '@runofshow/openapi/openapi.json' with { type: 'json' };
+// The bundle `npm run build` makes, without what only a reader needs (openapi/dist/openapi.msw.json, slim-description.ts).
+import description from '@runofshow/openapi/openapi.msw.json' with { type: 'json' };
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { Control } from '../control/control.js';
 import type { Description } from '../validate-request.js';

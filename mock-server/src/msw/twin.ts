@@ -7,7 +7,14 @@ import { Control } from '../control/control.js';
 import type { RuleInput } from '../control/faults.js';
 import type { Fixture } from '../control/fixture.js';
 import { matchRoute, type OperationRoute, pathPattern } from '../path-pattern.js';
-import { answerCall, type Backend, type CoreAnswer, parseJson, problemAnswer } from '../request-core.js';
+import {
+  answerCall,
+  type Backend,
+  type BackendAnswer,
+  type CoreAnswer,
+  parseJson,
+  problemAnswer,
+} from '../request-core.js';
 import { SandboxCore } from '../sandbox/answer.js';
 import { Engine } from '../sandbox/engine/engine.js';
 import { FILES_PREFIX, serveFile } from '../sandbox/engine/files.js';
@@ -17,7 +24,7 @@ import { MemoryStore } from '../sandbox/engine/store.js';
 import type { Hasher } from '../sandbox/password-rules.js';
 import { SignInSandbox } from '../sandbox/sandbox.js';
 import { webCryptoHasher } from '../sandbox/web-hasher.js';
-import { type Description, RequestValidator } from '../validate-request.js';
+import { type Description, DescriptionValidator } from '../validate-request.js';
 import { VIOLATIONS_HEADER } from '../violations.js';
 import { exampleAnswer } from './examples.js';
 
@@ -65,7 +72,7 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
       ...(rule.seed === undefined && options.seed !== undefined ? { seed: options.seed } : {}),
     });
   }
-  const validator = new RequestValidator(description);
+  const validator = new DescriptionValidator(description);
   const routes: Route[] = (Object.keys(operationTable) as OperationId[])
     .map((operationId) => {
       const { method, path } = operationTable[operationId];
@@ -79,6 +86,28 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
       if (op && typeof op === 'object' && op.operationId) operations.set(op.operationId, op as Record<string, unknown>);
     }
   }
+
+  // Prism's validating proxy runs with `--errors` in the HTTP mock: an answer that breaks the description becomes its
+  // 500, every broken rule listed in `sl-violations` (warnings too, which let the answer through).
+  const checked = (operationId: string, answer: BackendAnswer): BackendAnswer => {
+    const type = answer.headers.get('content-type');
+    const text = answer.body.length ? decoder.decode(answer.body) : undefined;
+    const body = text !== undefined && /\bjson\b/i.test(type ?? '') ? parseJson(answer.body, type) : text;
+    const violations = validator.checkAnswer({ operationId, status: answer.status, headers: answer.headers, body });
+    if (!violations.length) return answer;
+    const errors = violations.filter((v) => v.severity === 'Error');
+    const out = errors.length
+      ? prismProblem(
+          500,
+          'VIOLATIONS',
+          'Request/Response not valid',
+          'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
+          { validation: errors },
+        )
+      : answer;
+    out.headers.set(VIOLATIONS_HEADER, JSON.stringify(violations));
+    return out;
+  };
 
   const backend: Backend = async (call) => {
     const found = matchRoute(routes, call.method, call.url.pathname);
@@ -124,7 +153,8 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
       answer.headers.set(VIOLATIONS_HEADER, JSON.stringify(violations));
       return answer;
     }
-    if (!call.toSandbox) return fromExample(exampleAnswer(description, operation, call.headers.get('prefer')));
+    const prefer = call.headers.get('prefer');
+    if (!call.toSandbox) return checked(found.operationId, fromExample(exampleAnswer(description, operation, prefer)));
     const reply = await core.answer({
       method: call.method,
       pathname: call.url.pathname,
@@ -133,8 +163,11 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
       body: call.body,
       client: call.headers.get('x-forwarded-for') ?? '',
     });
-    if (reply.status === 501) return fromExample(exampleAnswer(description, operation, call.headers.get('prefer')));
-    return { status: reply.status, headers: new Headers(reply.headers), body: encoder.encode(reply.body ?? '') };
+    const answer =
+      reply.status === 501
+        ? fromExample(exampleAnswer(description, operation, prefer))
+        : { status: reply.status, headers: new Headers(reply.headers), body: encoder.encode(reply.body ?? '') };
+    return checked(found.operationId, answer);
   };
   const coreOptions = {
     transport: 'msw' as const,
@@ -177,17 +210,25 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 function fromExample(answer: { status: number; headers: Record<string, string>; body: string | undefined }) {
   return { status: answer.status, headers: new Headers(answer.headers), body: encoder.encode(answer.body ?? '') };
 }
 
 /** Prism's own problem answers, word for word (its typo included), as its validating proxy gives them. */
-function prismProblem(status: number, code: string, title: string, detail: string) {
+function prismProblem(
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  more: Record<string, unknown> = {},
+): BackendAnswer {
+  const problem = { type: `https://stoplight.io/prism/errors#${code}`, title, status, detail, ...more };
   return {
     status,
     headers: new Headers({ 'content-type': 'application/problem+json' }),
-    body: encoder.encode(JSON.stringify({ type: `https://stoplight.io/prism/errors#${code}`, title, status, detail })),
+    body: encoder.encode(JSON.stringify(problem)),
   };
 }
 

@@ -225,7 +225,10 @@ async function engineBody(call: SandboxCall) {
   const files: Record<string, { bytes: Uint8Array; name: string; type: string }> = {};
   if (!call.body.length) return { body, files };
   if (type.startsWith('multipart/form-data')) {
-    const form = await new Response(call.body, { headers: { 'content-type': type } }).formData();
+    // The DOM's BodyInit takes only ArrayBuffer-backed bytes (web's e2e specs check this file with the DOM lib).
+    const form = await new Response(call.body as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': type },
+    }).formData();
     for (const [name, value] of form) {
       if (typeof value === 'string') body[name] = value;
       else files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name, type: value.type };

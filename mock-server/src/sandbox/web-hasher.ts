@@ -37,7 +37,8 @@ async function derive(password: string, salt: Uint8Array, rounds: number): Promi
     ['deriveBits'],
   );
   const bits = await subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: rounds },
+    // The DOM's BufferSource takes only ArrayBuffer-backed bytes; a salt always is one.
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations: rounds },
     material,
     KEY_BITS,
   );
