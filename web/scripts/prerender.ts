@@ -5,7 +5,7 @@
 // Run by `npm run build -w web`, after the client build and the server build of src/prerender.tsx.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { catchEarlyErrors, EARLY_ERRORS_SENDER, followStoredChoice } from './head-scripts.js';
+import { EARLY_ERRORS_SENDER, headScript } from './head-scripts.js';
 
 const dist = new URL('../dist/', import.meta.url);
 const entry = new URL('../dist-ssr/prerender.js', import.meta.url);
@@ -39,18 +39,17 @@ const withTitle = (html: string, title: string) => {
 // The reporter of errors from before the entry ran, beside the build's assets under a name that changes with it.
 const sender = `early-errors-${createHash('sha256').update(EARLY_ERRORS_SENDER).digest('hex').slice(0, 8)}.js`;
 writeFileSync(new URL(`assets/${sender}`, dist), EARLY_ERRORS_SENDER);
-// First in <head> on every page: the errors' catcher, then the line that follows a language kept in localStorage.
-const HEAD_SCRIPTS = `${catchEarlyErrors(`/app.login/assets/${sender}`)}\n    ${followStoredChoice(LOCALES)}`;
+const HEAD_SCRIPT = headScript(`/app.login/assets/${sender}`, LOCALES);
 const preload = (file: string) => `  <link rel="modulepreload" crossorigin href="/app.login/assets/${file}">\n`;
 
 for (const [locale, dir] of PAGES) {
-  // The shell of every route in this locale: its language on <html>, the head's scripts (every route, not /login
+  // The shell of every route in this locale: its language on <html>, the head's script (every route, not /login
   // alone, follows a stored choice from its first byte), its core texts fetched beside the entry (the first render
   // waits for them).
   if (!index.includes('<meta charset="utf-8" />')) throw new Error('dist/index.html has no <meta charset> to follow');
   const shell = withTitle(index, titles(locale).shell)
     .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
-    .replace(/<meta charset="utf-8" \/>/, (charset) => `${charset}\n    ${HEAD_SCRIPTS}`)
+    .replace(/<meta charset="utf-8" \/>/, (charset) => `${charset}\n    ${HEAD_SCRIPT}`)
     .replace('</head>', `${preload(textsFile(locale, 'core'))}  </head>`);
   if (!shell.includes(`lang="${locale}" dir=`)) throw new Error('dist/index.html has no <html lang="en"> to change');
   const markup = render('/app.login/login', locale);
