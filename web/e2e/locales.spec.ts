@@ -130,12 +130,22 @@ test.describe('the browser’s language', () => {
       expect(documents).toHaveLength(3);
     });
 
-    test('a screen the app renders from empty starts in it', async ({ page }) => {
+    test('a screen the app renders from empty starts in it, its <title> too, from the first byte', async ({ page }) => {
       await watchAcrossDocuments(page);
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+      });
       await page.goto('/app.login/forgot');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.forgotTitle);
       await expect(page).toHaveTitle(`${de.forgotTitle} · Run of Show`);
-      expect(await seen(page)).toMatchObject({ headings: [de.forgotTitle], switch: [de.language] });
+      // The page the host sent first (English: it could not see the choice) stops in <head>, before its <title>.
+      expect(await seen(page)).toEqual({
+        headings: [de.forgotTitle],
+        titles: [`${de.signIn} · Run of Show`, `${de.forgotTitle} · Run of Show`],
+        switch: [de.language],
+      });
+      expect(documents).toEqual(['/app.login/forgot', '/app.login/forgot']);
     });
   });
 

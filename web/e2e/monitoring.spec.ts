@@ -28,6 +28,7 @@ interface Report {
   name?: string;
   kind?: string;
   message?: string;
+  source?: string;
   event?: { type: number; data?: { source?: number; text?: string } };
 }
 
@@ -139,11 +140,29 @@ test('a replayed session: vitals, errors and an input-masked replay reach the co
   // A page whose address holds a reset token and the e-mail; leaving each page sends what is left (LCP, CLS).
   await page.goto(`${origin}${RESET}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // What the page reported on arriving has gone (its batch's second is over): nothing of it waits to be sent.
+  await expect.poll(() => reports('vital').some((r) => r.route.endsWith('/reset/:token'))).toBe(true);
+  // Then a burst the recorder takes in, 75 KB of new text in three pieces, more than one keepalive request (the only
+  // kind that outlives the page) may carry, and the visitor leaves before the batch's second is over. The page sends
+  // what the recorder took in as it grows (a request may take up to 0.7 s to arrive here), and the rest when it goes.
+  const pieces = [0, 1, 2];
+  const arrived = () => pieces.filter((piece) => received.some((one) => one.body.includes(`burst-${piece} `)));
+  await page.evaluate(async (count) => {
+    for (let piece = 0; piece < count; piece++) {
+      const block = document.createElement('p');
+      block.textContent = `burst-${piece} ${'replayed text '.repeat(1800)}`;
+      document.body.append(block);
+      await new Promise((resolve) => setTimeout(resolve));
+    }
+  }, pieces.length);
+  await expect.poll(arrived, { timeout: 700, intervals: [50] }).toEqual([0, 1]);
   await page.goto('about:blank');
-  await expect.poll(() => reports('vital').filter((r) => r.route.endsWith('/reset/:token')).length).toBeGreaterThan(0);
+  await expect.poll(() => reports('vital').filter((r) => r.route.endsWith('/reset/:token')).length).toBeGreaterThan(1);
+  await expect.poll(arrived).toEqual(pieces);
 
   for (const one of received) {
     expect(one.method).toBe('POST');
+    expect(Buffer.byteLength(one.body)).toBeLessThan(64 * 1024);
     expect(one.headers['content-type']?.toLowerCase()).toBe('text/plain;charset=utf-8');
     expect(one.headers.cookie).toBeUndefined();
     expect(one.headers.referer).toBeUndefined();
@@ -181,6 +200,14 @@ test('a replayed session: vitals, errors and an input-masked replay reach the co
 
 test('a session outside the replayed tenth: vitals and errors only, and the recorder never loads', async ({ page }) => {
   await drawAt(page, 0.5);
+  // An error thrown while the page is still being parsed, after its first lines and before its entry script runs.
+  await page.addInitScript((email) => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('script[type="module"]')) return;
+      observer.disconnect();
+      throw new Error(`Thrown before the entry ran for ${email}`);
+    }).observe(document, { childList: true, subtree: true });
+  }, TYPED.email);
   const chunks = monitoringChunks(page);
   await page.goto(`${origin}/app.login/login`);
   await expect.poll(() => reports('vital').map((r) => r.name)).toContain('TTFB');
@@ -190,6 +217,56 @@ test('a session outside the replayed tenth: vitals and errors only, and the reco
   expect(chunks).toEqual(['rum-monitor']);
   expect(batches().every((batch) => !batch.replay)).toBe(true);
   expect(reports('replay')).toEqual([]);
+  // The entry took it over from the page's first lines: reported once, by the monitor, with the page's vitals.
+  const early = batches().flatMap((batch) =>
+    batch.reports.filter((r) => r.message?.startsWith('Thrown before')).map((r) => ({ page: batch.page, ...r })),
+  );
+  expect(early.map(({ kind, name, message }) => ({ kind, name, message }))).toEqual([
+    { kind: 'error', name: 'Error', message: 'Thrown before the entry ran for [email]' },
+  ]);
+  expect(new Set(batches().map((batch) => batch.page))).toEqual(new Set([early[0]?.page]));
+});
+
+test('an entry that never runs: what went wrong before it still reaches the collector, from the page’s first lines', async ({
+  page,
+}) => {
+  // The entry is a syntax error to this browser (as ES2022 is to an older one), and the page's preloaded texts do not
+  // come: nothing of the app runs, and no monitor loads.
+  await page.route('**/app.login/assets/index-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'export const broken = ;' }),
+  );
+  await page.route('**/app.login/assets/i18n-en-core-*.js', (route) => route.abort());
+  const chunks = monitoringChunks(page);
+  await page.goto(`${origin}${RESET}`);
+  await expect.poll(() => reports('error').length).toBe(2);
+  await page.goto('about:blank');
+  expect(chunks).toEqual([]);
+  const [batch] = batches();
+  expect(batches()).toHaveLength(1);
+  expect(batch).toMatchObject({ v: 1, app: 'app.login', replay: false, locale: 'en' });
+  expect(reports('error')).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        route: '/app.login/reset/:token',
+        kind: 'error',
+        name: 'SyntaxError',
+        // The error's own message, as the monitor sends it, not the event's "Uncaught SyntaxError: …".
+        message: expect.not.stringMatching(/^Uncaught/),
+        source: expect.stringMatching(/\/app\.login\/assets\/index-[\w-]+\.js:\d+:\d+$/),
+      }),
+      expect.objectContaining({
+        route: '/app.login/reset/:token',
+        kind: 'error',
+        name: 'LoadError',
+        message: 'Failed to load link',
+        source: expect.stringMatching(/\/app\.login\/assets\/i18n-en-core-[\w-]+\.js$/),
+      }),
+    ]),
+  );
+  expect(received[0]?.headers.cookie).toBeUndefined();
+  expect(received[0]?.headers.referer).toBeUndefined();
+  for (const secret of [TYPED.email, 'ada%40example.com', '3f9a8c7e2b1d', API_KEY])
+    expect(received[0]?.body).not.toContain(secret);
 });
 
 test('RUM_ENDPOINT unset: no monitoring code loads, and no request leaves for anywhere but the site and its API', async ({

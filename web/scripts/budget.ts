@@ -149,8 +149,8 @@ async function measure(route: RouteCase, locale: Locale): Promise<Row> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await settled(page, network);
-    // A page's inline scripts run on its first load too (/login's few lines in <head>, scripts/prerender.ts): counted
-    // as one more file.
+    // A page's inline scripts run on its first load too (every page's few lines in <head>, scripts/head-scripts.ts):
+    // counted as one more file.
     const inline = await page.evaluate<string[]>('[...document.scripts].filter((s) => !s.src).map((s) => s.text)');
     if (inline.length > 0) seen.set('(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length);
     const first = await sum();

@@ -3,7 +3,9 @@
 // (the app then hydrates the same markup), and paints in the visitor's language from the start (issue 34: no
 // English flash; the host picks the file, server/src/app-mount.ts). Every other route gets the empty index.html.
 // Run by `npm run build -w web`, after the client build and the server build of src/prerender.tsx.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { EARLY_ERRORS_SENDER, headScript } from './head-scripts.js';
 
 const dist = new URL('../dist/', import.meta.url);
 const entry = new URL('../dist-ssr/prerender.js', import.meta.url);
@@ -34,29 +36,25 @@ const withTitle = (html: string, title: string) => {
   if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('dist/index.html has no <title> to write');
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
 };
-/**
- * Issue 34: a language chosen before the switch also wrote its cookie lives in localStorage only, which the host
- * cannot read, so /login would arrive pre-rendered in another language and switch after the script ran. This runs in
- * <head>, before anything of the body is parsed: it writes the cookie from the stored choice and asks again, and the
- * host then sends the page in that language (one more request for the page, once: the cookie stays a year). Nothing
- * happens when a `?lang=` decides, when a cookie already does, or when cookies are refused (the app then switches
- * after load, as before). The host allows it by its hash (server/src/app-mount.ts).
- */
-const FOLLOW_STORED_CHOICE = `<script>(()=>{try{const k='runofshow.locale',l=localStorage.getItem(k),c=k+'=';if(${JSON.stringify(LOCALES)}.includes(l)&&l!==document.documentElement.lang&&!/[?&]lang=/.test(location.search)&&!document.cookie.includes(c)){document.cookie=c+l+';path=/app.login;max-age=31536000;samesite=lax';if(document.cookie.includes(c)){stop();location.replace(location.href)}}}catch{}})()</script>`;
+// The reporter of errors from before the entry ran, beside the build's assets under a name that changes with it.
+const sender = `early-errors-${createHash('sha256').update(EARLY_ERRORS_SENDER).digest('hex').slice(0, 8)}.js`;
+writeFileSync(new URL(`assets/${sender}`, dist), EARLY_ERRORS_SENDER);
+const HEAD_SCRIPT = headScript(`/app.login/assets/${sender}`, LOCALES);
 const preload = (file: string) => `  <link rel="modulepreload" crossorigin href="/app.login/assets/${file}">\n`;
 
 for (const [locale, dir] of PAGES) {
-  // The shell of every route in this locale: its language on <html>, its core texts fetched beside the entry (the
-  // first render waits for them).
+  // The shell of every route in this locale: its language on <html>, the head's script (every route, not /login
+  // alone, follows a stored choice from its first byte), its core texts fetched beside the entry (the first render
+  // waits for them).
+  if (!index.includes('<meta charset="utf-8" />')) throw new Error('dist/index.html has no <meta charset> to follow');
   const shell = withTitle(index, titles(locale).shell)
     .replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`)
+    .replace(/<meta charset="utf-8" \/>/, (charset) => `${charset}\n    ${HEAD_SCRIPT}`)
     .replace('</head>', `${preload(textsFile(locale, 'core'))}  </head>`);
   if (!shell.includes(`lang="${locale}" dir=`)) throw new Error('dist/index.html has no <html lang="en"> to change');
   const markup = render('/app.login/login', locale);
   if (!markup.includes('<form')) throw new Error('The pre-rendered /login has no form: check src/prerender.tsx');
-  if (!shell.includes('<meta charset="utf-8" />')) throw new Error('dist/index.html has no <meta charset> to follow');
   const login = withTitle(shell, titles(locale).login)
-    .replace(/<meta charset="utf-8" \/>/, (charset) => `${charset}\n    ${FOLLOW_STORED_CHOICE}`)
     .replace(empty, `<div id="root">${markup}</div>`)
     .replace('</head>', `${preload(textsFile(locale, 'login'))}  </head>`);
   const suffix = locale === 'en' ? '' : `.${locale}`;

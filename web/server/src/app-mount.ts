@@ -69,8 +69,9 @@ export function appMount(options: AppMountOptions): Mount {
         (locale !== 'en' && (await shell(`${name}.${locale}.html`))) || (await shell(`${name}.html`));
       const page = (login && (await inLocale('login'))) || (await inLocale('index'));
       if (!page) return hit.sendText(503, 'The sign-in app is not built: run `npm run build`.');
-      // The app's stylesheet comes inline (web/scripts/inline-css.ts), and /login's few lines that follow a language
-      // stored in localStorage only (web/scripts/prerender.ts): allow exactly those elements by their hashes.
+      // The app's stylesheet comes inline (web/scripts/inline-css.ts), and every page's few lines in <head> that keep
+      // early errors and follow a language stored in localStorage only (web/scripts/head-scripts.ts): allow exactly
+      // those elements by their hashes.
       hit.pageHeaders({ styleElements: page.styles, inlineScripts: page.scripts });
       const cache = isTokenRoute(hit.path) ? cacheControl.tokenPage : cacheControl.page;
       // A page's bytes depend on the visitor's languages and remembered choice: a shared cache must keep them apart.

@@ -1,6 +1,6 @@
-import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { isApiError } from '../../lib/api/error-kind.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import type { SignUpOutcome } from '../../lib/return-url.js';
@@ -84,7 +84,7 @@ export async function signUpInvited(
     });
     return { kind: 'invited', inviteUrl: inviteState.url };
   } catch (error) {
-    if (error instanceof ConflictError) inviteState.conflict = true;
+    if (isApiError(error) && error.status === 409) inviteState.conflict = true;
     else if (!isCancelled(error)) {
       inviteState.failed = true;
       inviteState.problem = problemText(error);

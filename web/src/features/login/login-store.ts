@@ -1,6 +1,6 @@
-import { RateLimitError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { isApiError } from '../../lib/api/error-kind.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { startSession } from '../../lib/api/session.js';
@@ -127,7 +127,7 @@ export async function login(): Promise<boolean> {
     loginState.status = 'LOGGED_OUT';
     if (isCancelled(error)) return false;
     loginState.failure =
-      error instanceof RateLimitError
+      isApiError(error) && error.kind === 'rate-limit'
         ? { kind: 'lockout', until: error.retryAfter ? Date.now() + error.retryAfter * 1000 : undefined }
         : { kind: 'failed', problem: problemText(error) };
     return false;

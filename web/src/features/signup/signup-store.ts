@@ -1,6 +1,6 @@
-import { ConflictError } from '@runofshow/sdk';
 import { proxy } from 'valtio';
 import { isCancelled, onCancelAll } from '../../lib/api/cancel.js';
+import { isApiError } from '../../lib/api/error-kind.js';
 import { loadApiClient } from '../../lib/api/load-api-client.js';
 import { type ProblemText, problemText } from '../../lib/api/problem.js';
 import { session } from '../../lib/api/session.js';
@@ -58,7 +58,7 @@ export async function signUp(form: SignUpForm, captcha: string): Promise<SignUpO
         ...(form.verified ? { isVerified: true } : {}),
       });
     } catch (error) {
-      if (error instanceof ConflictError) {
+      if (isApiError(error) && error.status === 409) {
         signupState.conflictDialogOpen = true;
         return undefined;
       }

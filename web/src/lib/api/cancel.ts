@@ -1,4 +1,3 @@
-import { ApiCancelError } from '@runofshow/sdk';
 import { loadedApiClient } from './load-api-client.js';
 
 const listeners = new Set<() => void>();
@@ -20,5 +19,6 @@ export function cancelAll(): void {
 
 /** A rejection caused by a cancel rather than by the API: it must not show as a failure. */
 export function isCancelled(error: unknown): boolean {
-  return error instanceof ApiCancelError || (error instanceof Error && error.name === 'AbortError');
+  // By name, not `instanceof ApiCancelError`: the entry holds none of the SDK's error classes (error-kind.ts).
+  return error instanceof Error && (error.name === 'ApiCancelError' || error.name === 'AbortError');
 }

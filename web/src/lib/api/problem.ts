@@ -1,4 +1,4 @@
-import { ApiError } from '@runofshow/sdk';
+import { isApiError } from './error-kind.js';
 
 /** A server error the visitor is told about in their own language (catalogue keys, i18n/<locale>/core.ts). */
 export type ProblemText = 'problemTooManyRequests' | 'problemUnavailable' | 'problemOffline';
@@ -19,7 +19,7 @@ const BY_TYPE: Record<string, ProblemText> = {
  * text (§8's 'Login failed! …' for a refused sign-in), so this answers undefined.
  */
 export function problemText(error: unknown): ProblemText | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!isApiError(error)) return undefined;
   if (error.kind === 'connection' || error.kind === 'timeout') return 'problemOffline';
   const type = typeof error.body === 'object' ? error.body.type : undefined;
   if (type !== undefined && Object.hasOwn(BY_TYPE, type)) return BY_TYPE[type];

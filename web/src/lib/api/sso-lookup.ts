@@ -1,6 +1,6 @@
-import { ApiError } from '@runofshow/sdk';
 import { emailDomain } from '../sso-domain.js';
 import { isCancelled } from './cancel.js';
+import { isApiError } from './error-kind.js';
 import { loadApiClient } from './load-api-client.js';
 
 /** What the lookup says of an address's domain: single sign-on, none (404), or no answer. */
@@ -26,7 +26,7 @@ export async function lookUpSso(email: string): Promise<SsoAnswer> {
     return 'sso';
   } catch (error) {
     if (isCancelled(error)) throw error;
-    if (error instanceof ApiError && error.status === 404) return 'none';
+    if (isApiError(error) && error.status === 404) return 'none';
     console.error('The SSO lookup failed.', error);
     return 'failed';
   }

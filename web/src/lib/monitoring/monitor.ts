@@ -1,5 +1,6 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { session as signedIn } from '../api/session.js';
+import { outbox } from './outbox.js';
 import { type Batch, errorFields, type Report } from './report.js';
 import { sessionOf } from './sampling.js';
 import { scrubbedJson } from './scrub.js';
@@ -8,8 +9,6 @@ import { scrubbedJson } from './scrub.js';
 const FLUSH_MS = 1000;
 /** Errors one page reports at most: a loop that throws must not flood the collector. */
 const MAX_ERRORS = 20;
-/** A keepalive request (one that outlives its page) may carry 64 KiB in all; a bigger batch goes as an ordinary one. */
-const KEEPALIVE_BYTES = 60_000;
 
 type Draft = Report extends infer R ? (R extends Report ? Omit<R, 'at' | 'route'> : never) : never;
 
@@ -42,13 +41,8 @@ export function startMonitor(endpoint: string, early: unknown[]): (error: unknow
   const tab = sessionOf(storage());
   if (!tab.monitored) return () => undefined;
   const page = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
-  let queue: Report[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (queue.length === 0) return;
+  const head = () => {
     const batch: Batch = {
       v: 1,
       app: 'app.login',
@@ -56,24 +50,34 @@ export function startMonitor(endpoint: string, early: unknown[]): (error: unknow
       page,
       replay: tab.replay,
       locale: document.documentElement.lang,
-      reports: queue,
+      reports: [],
     };
-    queue = [];
-    const body = new Blob([scrubbedJson(batch, secrets())], { type: 'text/plain;charset=UTF-8' });
-    // A simple request (no preflight, no answer read: the collector needs no CORS), no cookies, no Referer: the
-    // page's address may hold a token or an e-mail.
+    return scrubbedJson(batch, []);
+  };
+  // A simple request (no preflight, no answer read: the collector needs no CORS), no cookies, no Referer: the page's
+  // address may hold a token or an e-mail. Batches stay small enough to go as keepalive requests (outbox.ts).
+  const box = outbox(head, ({ body, keepalive }, done) => {
     void fetch(endpoint, {
       method: 'POST',
-      body,
+      body: new Blob([body], { type: 'text/plain;charset=UTF-8' }),
       mode: 'no-cors',
       credentials: 'omit',
       referrerPolicy: 'no-referrer',
-      keepalive: body.size < KEEPALIVE_BYTES,
-    }).catch(() => undefined);
+      keepalive,
+    })
+      .catch(() => undefined)
+      .finally(done);
+  });
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    box.flush();
   };
+  // Each report is scrubbed as it comes, with the secrets of that moment (what is typed now, the token held now).
   const push = (draft: Draft) => {
-    queue.push({ at: Math.round(performance.now()), route: location.pathname, ...draft } as Report);
-    timer ??= setTimeout(flush, FLUSH_MS);
+    const report = { at: Math.round(performance.now()), route: location.pathname, ...draft } as Report;
+    box.add(scrubbedJson(report, secrets()));
+    if (box.size() > 0) timer ??= setTimeout(flush, FLUSH_MS);
   };
   // Leaving the page (or its tab going to the background) sends what is left: CLS, INP and LCP are final only then.
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());

@@ -24,4 +24,19 @@ describe('errorFields: what an error report says of what was thrown', () => {
     expect(errorFields('quota exceeded')).toEqual({ kind: 'caught', name: 'NonError', message: 'quota exceeded' });
     expect(errorFields(undefined)).toEqual({ kind: 'caught', name: 'NonError', message: 'undefined' });
   });
+
+  it('a file that did not load (a script’s error event, kept before the entry ran): what and where', () => {
+    const script = Object.assign(new EventTarget(), { tagName: 'SCRIPT', src: 'https://example.com/a/index-1.js' });
+    let fields: ReturnType<typeof errorFields> | undefined;
+    script.addEventListener('error', (event) => {
+      fields = errorFields(event);
+    });
+    script.dispatchEvent(new Event('error'));
+    expect(fields).toEqual({
+      kind: 'error',
+      name: 'LoadError',
+      message: 'Failed to load script',
+      source: 'https://example.com/a/index-1.js',
+    });
+  });
 });

@@ -38,6 +38,18 @@ export function errorFields(error: unknown): Omit<Extract<Report, { type: 'error
   if (typeof PromiseRejectionEvent !== 'undefined' && error instanceof PromiseRejectionEvent) {
     return { ...errorFields(error.reason), kind: 'rejection' };
   }
+  // A file the page asked for that did not come (a script or a preloaded module before the entry ran): its element's
+  // error event, which says nothing but where it happened.
+  if (typeof Event !== 'undefined' && error instanceof Event) {
+    const target = error.target as { tagName?: string; src?: string; href?: string } | null;
+    const file = target?.src || target?.href;
+    return {
+      kind: 'error',
+      name: file ? 'LoadError' : 'Error',
+      message: `Failed to load ${target?.tagName?.toLowerCase() ?? error.type}`,
+      ...(file ? { source: cut(file, 500) } : {}),
+    };
+  }
   if (error instanceof Error) {
     return {
       kind: 'caught',

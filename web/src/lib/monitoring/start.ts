@@ -2,7 +2,7 @@
  * §9 monitoring, the part in the entry: a few lines, so it costs the routes' first-load budget next to nothing. When
  * the host names a collector (`<meta name="rum-endpoint">`, from RUM_ENDPOINT), errors are kept from the start and
  * the monitor (its own chunk, web-vitals inside) loads once the page is interactive: after the load event, when the
- * browser is idle. Without one nothing is listened to, loaded or sent.
+ * browser is idle. Without one nothing is loaded or sent.
  */
 const early: unknown[] = [];
 let report: (error: unknown) => void = (error) => early.push(error);
@@ -12,12 +12,25 @@ export const reportError = (error: unknown) => report(error);
 
 export function startMonitoring(): void {
   const endpoint = document.querySelector<HTMLMetaElement>('meta[name="rum-endpoint"]')?.content;
+  // The page's first lines keep the errors from before this script ran (web/scripts/head-scripts.ts): they are reported
+  // with the rest, and what those lines hear from now on too (a file that failed to load included).
+  const kept = (window as { rumEarly?: unknown[] }).rumEarly;
+  if (kept) {
+    early.push(...kept.splice(0));
+    kept.push = (event) => {
+      reportError(event);
+      return 0;
+    };
+  }
   if (!endpoint) {
     report = () => undefined;
+    early.length = 0;
     return;
   }
-  addEventListener('error', reportError);
-  addEventListener('unhandledrejection', reportError);
+  if (!kept) {
+    addEventListener('error', reportError);
+    addEventListener('unhandledrejection', reportError);
+  }
   const load = () =>
     import('./monitor.js').then(
       (monitor) => {
