@@ -63,9 +63,9 @@ export interface ListenerOptions extends ProxyHandlerOptions {
 }
 
 /**
- * The body when the whole of it has already arrived, which for a proxy call's few bytes is nearly always so once
- * the request's first turn is over (Node parses the body of a packet right after emitting the request): taken from
- * the stream's buffer, with no timer and no listener (issue 30: the listener's CPU per call).
+ * The body when the whole of it has already arrived, which for a proxy call's few bytes is nearly always so by the
+ * check phase of the turn its head arrived in (Node parses the body of a packet right after emitting the request):
+ * taken from the stream's buffer, with no timer and no listener (issue 30: the listener's CPU per call).
  */
 function arrivedBody(req: ListenerRequest, maxBytes: number): Uint8Array<ArrayBuffer> | undefined {
   if (!req.complete || req.read === undefined || (req.readableLength ?? 0) > maxBytes) return undefined;
@@ -75,7 +75,9 @@ function arrivedBody(req: ListenerRequest, maxBytes: number): Uint8Array<ArrayBu
 
 /** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
 async function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
-  await undefined;
+  // Not a microtask: Node runs those between the head's callback and the parsing of the body from the same packet,
+  // so after one the body was never there and every call paid for a timer, three listeners and flowing mode.
+  if (!req.complete) await new Promise((resolve) => setImmediate(resolve));
   return arrivedBody(req, maxBytes) ?? readArriving(req, maxBytes, timeoutMs);
 }
 
