@@ -95,6 +95,42 @@ describe('proxy listener over node:http', () => {
     expect(JSON.parse(api.seen[0]?.body.toString('utf8') ?? '')).toEqual(payload);
   });
 
+  it("keeps the headers the host set on the response beside the API's, and its length", async () => {
+    const api = await upstream((_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'ratelimit-remaining': '9' }).end('{"ok":true}'),
+    );
+    const listener = createProxyListener({ apiKey, endpoint: api.url });
+    const url = await listen((req, res) => {
+      res.setHeader('x-frame-options', 'DENY');
+      void listener(req, res);
+    });
+    const response = await post(url, '/api/teams.create', JSON.stringify({ payload: {} }));
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('ratelimit-remaining')).toBe('9');
+    expect(response.headers.get('content-length')).toBe('11');
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it("takes a small call's body from the buffer it arrived in: no data listener, no flowing mode (issue 30: CPU per call)", async () => {
+    const api = await upstream((_, res) => res.writeHead(201, { 'content-type': 'application/json' }).end('{}'));
+    const listener = createProxyListener({ apiKey, endpoint: api.url });
+    const listened: string[] = [];
+    const url = await listen((req, res) => {
+      const on = req.on.bind(req);
+      req.on = ((event: string, handler: (...args: unknown[]) => void) => {
+        listened.push(event);
+        return on(event, handler);
+      }) as typeof req.on;
+      void listener(req, res);
+    });
+    const payload = { title: 'Team', email: 'ops@example.com' };
+    for (let n = 0; n < 3; n++) {
+      expect((await post(url, '/api/teams.create', JSON.stringify({ payload }))).status).toBe(201);
+    }
+    expect(api.seen.map((call) => JSON.parse(call.body.toString('utf8')))).toEqual([payload, payload, payload]);
+    expect(listened.filter((event) => event === 'data')).toEqual([]);
+  });
+
   it('forwards an upload as multipart, the envelope fields left out', async () => {
     const api = await upstream((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
     const url = await site({ endpoint: api.url, operations: uploadOnly });

@@ -41,7 +41,10 @@ export interface ListenerResponse {
   destroyed: boolean;
   setHeader(name: string, value: string): unknown;
   appendHeader(name: string, value: string): unknown;
-  writeHead(status: number, headers?: Record<string, string>): unknown;
+  /** The names of the headers set so far (Node's): with none, the answer's head goes in one `writeHead`. */
+  getHeaderNames?(): string[];
+  /** Headers as an object, or as Node's flat list of names and values (repeats kept). */
+  writeHead(status: number, headers?: Record<string, string> | string[]): unknown;
   /** Whether more may be written now; else wait for `drain`. */
   write(chunk: Uint8Array): boolean;
   end(body?: Uint8Array | string): unknown;
@@ -63,9 +66,9 @@ export interface ListenerOptions extends ProxyHandlerOptions {
 }
 
 /**
- * The body when the whole of it has already arrived, which for a proxy call's few bytes is nearly always so once
- * the request's first turn is over (Node parses the body of a packet right after emitting the request): taken from
- * the stream's buffer, with no timer and no listener (issue 30: the listener's CPU per call).
+ * The body when the whole of it has already arrived, which for a proxy call's few bytes is nearly always so by the
+ * check phase of the turn its head arrived in (Node parses the body of a packet right after emitting the request):
+ * taken from the stream's buffer, with no timer and no listener (issue 30: the listener's CPU per call).
  */
 function arrivedBody(req: ListenerRequest, maxBytes: number): Uint8Array<ArrayBuffer> | undefined {
   if (!req.complete || req.read === undefined || (req.readableLength ?? 0) > maxBytes) return undefined;
@@ -75,7 +78,9 @@ function arrivedBody(req: ListenerRequest, maxBytes: number): Uint8Array<ArrayBu
 
 /** Reads a body counting bytes as they arrive; past `maxBytes` (413) or `timeoutMs` (408) it stops reading. */
 async function readBody(req: ListenerRequest, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer>> {
-  await undefined;
+  // Not a microtask: Node runs those between the head's callback and the parsing of the body from the same packet,
+  // so after one the body was never there and every call paid for a timer, three listeners and flowing mode.
+  if (!req.complete) await new Promise((resolve) => setImmediate(resolve));
   return arrivedBody(req, maxBytes) ?? readArriving(req, maxBytes, timeoutMs);
 }
 
@@ -175,24 +180,40 @@ async function pump(res: ListenerResponse, rest: BodySource, idleMs: number): Pr
   }
 }
 
-async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing, idleMs: number): Promise<void> {
+/**
+ * The answer's status and head, and its length when known. When the host has set no header on `res`, in one
+ * `writeHead` with Node's flat list, which Node stores as given; else appended to the host's (issue 30: appending
+ * each name and merging the length cost the listener's CPU per call).
+ */
+function writeHead(res: ListenerResponse, outgoing: Outgoing, length: number | undefined): void {
+  if (res.getHeaderNames?.().length === 0) {
+    const flat: string[] = [];
+    for (const [name, value] of outgoing.headers) flat.push(name, value);
+    if (length !== undefined) flat.push('content-length', String(length));
+    res.writeHead(outgoing.status, flat);
+    return;
+  }
   for (const [name, value] of outgoing.headers) res.appendHeader(name, value);
+  res.writeHead(outgoing.status, length === undefined ? {} : { 'content-length': String(length) });
+}
+
+async function write(req: ListenerRequest, res: ListenerResponse, outgoing: Outgoing, idleMs: number): Promise<void> {
   // A body not read to its end (refused early, too large, too slow) is not waited for: the connection closes.
   if (!req.complete) {
     res.shouldKeepAlive = false;
     res.setHeader('connection', 'close');
   }
   if (outgoing.body === null) {
-    res.writeHead(outgoing.status);
+    writeHead(res, outgoing, undefined);
     return void res.end();
   }
   const body = typeof outgoing.body === 'string' ? Buffer.from(outgoing.body) : outgoing.body;
   if (outgoing.rest === undefined) {
-    res.writeHead(outgoing.status, { 'content-length': String(body.byteLength) });
+    writeHead(res, outgoing, body.byteLength);
     return void res.end(body);
   }
   // Without a declared length the answer goes chunked, whose end the visitor sees only when it is really there.
-  res.writeHead(outgoing.status, outgoing.length === undefined ? {} : { 'content-length': String(outgoing.length) });
+  writeHead(res, outgoing, outgoing.length);
   if (body.byteLength) res.write(body);
   await pump(res, outgoing.rest, idleMs);
 }
