@@ -282,6 +282,27 @@ describe('the MSW twin', () => {
     expect(msw).toEqual(http);
   });
 
+  it('answers a Prefer code or example the description lacks with Prism’s own 404, no verdict, as the HTTP mock', async () => {
+    const call = async (at: string, prefer: string) => {
+      await fetch(`${at}/__mock/journal`, { method: 'DELETE' });
+      const answer = await fetch(`${at}/users/ada%40example.com/has2fa`, {
+        headers: { 'x-api-key': 'twin-test', prefer },
+      });
+      const entries = ((await (await fetch(`${at}/__mock/journal`)).json()) as { entries: JournalEntry[] }).entries;
+      return {
+        status: answer.status,
+        body: (await answer.json()) as unknown,
+        verdicts: entries.map((e) => e.violations),
+      };
+    };
+    for (const prefer of ['code=418', 'example=nope']) {
+      const [http, msw] = [await call(base, prefer), await call(MSW_BASE, prefer)];
+      expect(http.status).toBe(404);
+      expect(http.verdicts).toEqual([[]]);
+      expect(msw).toEqual(http);
+    }
+  });
+
   it('refuses a call that breaks the description with the 422 the HTTP mock answers', async () => {
     const call = (base: string) =>
       fetch(`${base}/users/not-an-email/has2fa`, { headers: { 'x-api-key': 'twin-test' } }).then(async (r) => ({

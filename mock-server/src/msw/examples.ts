@@ -55,8 +55,8 @@ export function exampleAnswer(
       : (choice.code ?? Object.keys(responses).find((c) => /^2\d\d$/.test(c)) ?? Object.keys(responses)[0]);
   const response = code ? responses[code] : undefined;
   if (!code || !response) {
-    // Prism's answer to a code or example the description does not have.
-    return problem(404, 'NOT_FOUND', `The description has no ${code ?? ''} answer for this operation.`);
+    // Prism's answer to a code or example the description does not have, in its words.
+    return problem(404, 'NOT_FOUND', `Requested status code ${code ?? ''} is not defined in the document.`);
   }
   const resolved = resolve(description, response);
   const [media, content] = Object.entries(resolved.content ?? {})[0] ?? [];
@@ -65,7 +65,13 @@ export function exampleAnswer(
   let value: unknown = content.example;
   if (choice.example !== undefined) {
     const named = examples[choice.example];
-    if (!named) return problem(404, 'NOT_FOUND', `The description has no example "${choice.example}".`);
+    if (!named) {
+      return problem(
+        404,
+        'NOT_FOUND',
+        `Response for contentType: ${media} and exampleKey: ${choice.example} does not exist.`,
+      );
+    }
     value = resolve(description, named).value;
   } else if (value === undefined) {
     const first = Object.values(examples)[0];
@@ -82,6 +88,11 @@ function problem(status: number, code: string, detail: string): ExampleAnswer {
   return {
     status,
     headers: { 'content-type': 'application/problem+json' },
-    body: JSON.stringify({ type: `https://stoplight.io/prism/errors#${code}`, title: detail, status, detail }),
+    body: JSON.stringify({
+      type: `https://stoplight.io/prism/errors#${code}`,
+      title: 'The server cannot find the requested content',
+      status,
+      detail,
+    }),
   };
 }

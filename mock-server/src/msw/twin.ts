@@ -93,6 +93,8 @@ export async function createTwin(options: TwinOptions): Promise<Twin> {
     const type = answer.headers.get('content-type');
     const text = answer.body.length ? decoder.decode(answer.body) : undefined;
     const body = text !== undefined && /\bjson\b/i.test(type ?? '') ? parseJson(answer.body, type) : text;
+    // Prism's own problem (an example or code the description lacks) is its error, never checked as an answer.
+    if (isPrismProblem(body)) return answer;
     const violations = validator.checkAnswer({ operationId, status: answer.status, headers: answer.headers, body });
     if (!violations.length) return answer;
     const errors = violations.filter((v) => v.severity === 'Error');
@@ -231,6 +233,13 @@ function prismProblem(
     body: encoder.encode(JSON.stringify(problem)),
   };
 }
+
+const isPrismProblem = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  'type' in body &&
+  typeof body.type === 'string' &&
+  body.type.startsWith('https://stoplight.io/prism/errors#');
 
 /** Whether one of the operation's security alternatives is met (each of its keys present), as Prism checks. */
 function secured(
