@@ -9,9 +9,10 @@ import { EARLY_ERRORS_SENDER, headScript } from './head-scripts.js';
 
 const dist = new URL('../dist/', import.meta.url);
 const entry = new URL('../dist-ssr/prerender.js', import.meta.url);
-const { render, titles } = (await import(entry.href)) as {
+const { render, titles, routeTitles } = (await import(entry.href)) as {
   render: (path: string, locale: string) => string;
   titles: (locale: string) => { shell: string; login: string };
+  routeTitles: (locale: string) => [string, string][];
 };
 
 const PAGES = [
@@ -62,3 +63,8 @@ for (const [locale, dir] of PAGES) {
   writeFileSync(new URL(`login${suffix}.html`, dist), login);
   console.log(`dist/login${suffix}.html: /app.login/login pre-rendered in ${locale} (${markup.length} characters)`);
 }
+// Every other route's own <title> in each locale, for the host to write into the page it sends (server/src/page-title.ts).
+writeFileSync(
+  new URL('page-titles.json', dist),
+  `${JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, routeTitles(locale)])), null, 2)}\n`,
+);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Mount, readOnly } from './mount.js';
 import { pageLocale } from './page-locale.js';
 import { writeMeta } from './page-meta.js';
+import { pageTitles, withTitle } from './page-title.js';
 import { APP_BASE, cacheControl, isTokenRoute } from './routes.js';
 import { inlineScriptsOf, styleElementsOf } from './security-headers.js';
 
@@ -53,6 +54,7 @@ function shells(appDir: string, meta: Record<string, string>) {
 /** The sign-in app under /app.login: its built files, else its shell (with the settings) for its client routes. */
 export function appMount(options: AppMountOptions): Mount {
   const shell = shells(options.appDir, options.meta);
+  const titleOf = pageTitles(options.appDir);
   return {
     prefix: APP_BASE,
     label: (hit) => (/^\/assets\//i.test(hit.rest) ? `${APP_BASE}/assets` : APP_BASE),
@@ -76,7 +78,11 @@ export function appMount(options: AppMountOptions): Mount {
       const cache = isTokenRoute(hit.path) ? cacheControl.tokenPage : cacheControl.page;
       // A page's bytes depend on the visitor's languages and remembered choice: a shared cache must keep them apart.
       const vary = { Vary: 'Accept-Encoding, Accept-Language, Cookie' };
-      hit.send(200, 'text/html; charset=utf-8', page.html, { 'Cache-Control': cache, ...vary }, page.key);
+      // The route's own <title> in the page's language (issue 34): the title is part of the bytes, so of the key.
+      const title = login ? undefined : await titleOf(locale, hit.rest);
+      const html = title ? withTitle(page.html, title) : page.html;
+      const key = title ? `${page.key}#${title}` : page.key;
+      hit.send(200, 'text/html; charset=utf-8', html, { 'Cache-Control': cache, ...vary }, key);
     }),
   };
 }

@@ -37,7 +37,7 @@ export function headerTable(): HeaderRow[] {
       name: 'Content-Security-Policy',
       value: csp(false),
       where:
-        'every answer (the docs page of `npm start` adds its inline scripts by hash, and so does the pre-rendered /login its one)',
+        'every answer (the docs page of `npm start` adds its inline scripts by hash, and so does every page of the app its one head script)',
     },
     {
       name: 'Content-Security-Policy',
