@@ -64,7 +64,8 @@ export type OperationOutput<K extends OperationId> = BodyOfResponse<SuccessOf<Op
 
 // Behind a distributive conditional, so that tsc, checking a generic rest parameter (`...args: OperationArgs<K>`) in
 // a consumer with `skipLibCheck: false`, never resolves the input of every operation at once to see that it is an
-// array (that cost ~2,000 types and ~0.7 s there). For one operation it is the same type.
+// array: 1,700 of the 11,300 types and 9,000 of the 31,000 instantiations the SDK's own files added there. For one
+// operation it is the same type.
 type InputOf<K extends OperationId> = K extends OperationId ? OperationInput<K> : never;
 
 /** Arguments of a facade method: the input may be left out when nothing in it is required. */
