@@ -70,7 +70,7 @@ describe('a restored row', () => {
   });
 });
 
-// Issue 31: the item set list a page at a time (`page`, `size`), so one page of a long show costs what a short one's
+// Issue 31: the item set list a page at a time (`rowPage`, `rowSize`), so one page of a long show costs what a short one's
 // does (`npm run mock:measure-rows` measures it at 100,000 rows). Here the pages' contents, on a show of 250.
 describe('the item set list, a page at a time', () => {
   it('walks the running order in pages with its total, leaving out deleted rows, and keeps the whole read', async () => {
@@ -99,13 +99,13 @@ describe('the item set list, a page at a time', () => {
         ...(caller ? { caller } : {}),
       });
       expect(answer.status).toBe(200);
-      const body = answer.body as { total?: number; itemSets: { rows: { _id: string }[] }[] };
-      return { total: body.total, ids: body.itemSets[0]?.rows.map((r) => r._id) ?? [] };
+      const body = answer.body as { rowTotal?: number; itemSets: { rows: { _id: string }[] }[] };
+      return { total: body.rowTotal, ids: body.itemSets[0]?.rows.map((r) => r._id) ?? [] };
     };
     const pages = [
-      await read({ size: '100' }),
-      await read({ page: '2', size: '100' }),
-      await read({ page: '3', size: '100' }),
+      await read({ rowSize: '100' }),
+      await read({ rowPage: '2', rowSize: '100' }),
+      await read({ rowPage: '3', rowSize: '100' }),
     ];
     expect(pages.map((p) => [p.total, p.ids.length])).toEqual([
       [250, 100],
@@ -113,8 +113,8 @@ describe('the item set list, a page at a time', () => {
       [250, 50],
     ]);
     expect(pages.flatMap((p) => p.ids)).toEqual(order);
-    expect(await read({ page: '4', size: '100' })).toEqual({ total: 250, ids: [] });
-    // Without `size`: every row, the running order then the deleted one, and no total.
+    expect(await read({ rowPage: '4', rowSize: '100' })).toEqual({ total: 250, ids: [] });
+    // Without `rowSize`: every row, the running order then the deleted one, and no total.
     expect(await read({})).toEqual({ total: undefined, ids: [...order, row(0, true)._id] });
   });
 });

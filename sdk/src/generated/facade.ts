@@ -2662,12 +2662,11 @@ export interface FacadeTable {
      * Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a
      * private show is visible to event admins only.
      *
-     * With `size`, the rows come a page at a time: `itemSets[0].rows` holds that page of the running order (the rows of
-     * `rowOrder`, in that order) and `total` counts the running order's rows on every page; soft-deleted rows are left
-     * out (the deleted rows audit lists them). Without `size` the rows are the running order's first ones followed by the
-     * soft-deleted ones, as many as the answer holds.
-     *
-     * **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+     * With `rowSize`, the rows come a page at a time (`rowPage`): `itemSets[0].rows` holds that page of the running order
+     * (the rows of `rowOrder`, in that order) and `rowTotal` counts the running order's rows; soft-deleted rows are left
+     * out (the deleted rows audit lists them). Without it the rows are the running order's first ones followed by the
+     * soft-deleted ones, as many as the answer holds. The rows are nested in the item set, not a list of their own, so
+     * they are paged by these two parameters rather than the lists' `page` and `size`.
      *
      * **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
      *

@@ -1182,7 +1182,7 @@ export const showsGet = { id: 'shows.get', method: 'GET', path: '/teams/{teamId}
  *
  * `GET /teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList`
  */
-export const showsGetItemSetList = { id: 'shows.getItemSetList', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList', upload: false, write: false, token: true, guest: false, query: ['page', 'size'], parseAs: 'json' } as const;
+export const showsGetItemSetList = { id: 'shows.getItemSetList', method: 'GET', path: '/teams/{teamId}/events/{eventId}/shows/{showId}/itemSetList', upload: false, write: false, token: true, guest: false, query: ['rowPage', 'rowSize'], parseAs: 'json' } as const;
 /**
  * Get a show's item set list as a guest
  *

@@ -24,7 +24,6 @@ export const paging = {
   'events.searchByUser': { end: 'total', page: 'query', maxPage: 10000, size: 'query', maxSize: 100, defaultSize: 20, items: 'items' },
   'leads.list': { end: 'total', page: 'path', maxPage: 10000, size: 'path', maxSize: 100, defaultSize: 100, items: 'leads' },
   'leads.search': { end: 'total', page: 'query', maxPage: 10000, size: 'query', maxSize: 100, defaultSize: 20, items: 'leads' },
-  'shows.getItemSetList': { end: 'total', page: 'query', maxPage: 2147483647, size: 'query', maxSize: 100, defaultSize: 50, items: 'columns' },
   'teams.autocomplete': { end: 'one-page', size: 'query', maxSize: 1000, defaultSize: 50 },
   'teams.list': { end: 'short-page', page: 'query', maxPage: 2147483647, size: 'query', maxSize: 1000, defaultSize: 50 },
   'users.autocomplete': { end: 'one-page', size: 'query', maxSize: 1000, defaultSize: 50 },

@@ -5254,12 +5254,11 @@ export interface paths {
          *     Anyone with a role on the event (readOnly, contributor, admin or showCaller) or a team admin may call it; a
          *     private show is visible to event admins only.
          *
-         *     With `size`, the rows come a page at a time: `itemSets[0].rows` holds that page of the running order (the rows of
-         *     `rowOrder`, in that order) and `total` counts the running order's rows on every page; soft-deleted rows are left
-         *     out (the deleted rows audit lists them). Without `size` the rows are the running order's first ones followed by the
-         *     soft-deleted ones, as many as the answer holds.
-         *
-         *     **Pages:** by `page` and `size`; the answer's `total` says where the list ends, so no page past it is asked for. In the SDK, `paged(api)` walks it: `.pages(input)` a page at a time, `.all(input, { max })` item by item.
+         *     With `rowSize`, the rows come a page at a time (`rowPage`): `itemSets[0].rows` holds that page of the running order
+         *     (the rows of `rowOrder`, in that order) and `rowTotal` counts the running order's rows; soft-deleted rows are left
+         *     out (the deleted rows audit lists them). Without it the rows are the running order's first ones followed by the
+         *     soft-deleted ones, as many as the answer holds. The rows are nested in the item set, not a list of their own, so
+         *     they are paged by these two parameters rather than the lists' `page` and `size`.
          *
          *     **Proxy mode:** `POST /api/shows.getItemSetList` with the JSON body `{ "params": {…}, "payload": {…}, "query": {…} }`.
          *
@@ -11046,10 +11045,10 @@ export interface components {
              */
             userColumns?: components["schemas"]["ColumnUserSettings"][];
             /**
-             * @description Only when the rows were asked for a page at a time (`size`): how many rows the running order holds, on every page.
+             * @description Only when the rows were asked for a page at a time (`rowSize`): how many rows the running order holds, on every page.
              * @example 3
              */
-            total?: number;
+            rowTotal?: number;
             /**
              * @description Row ids in running order.
              * @example [
@@ -33110,16 +33109,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, from 1.
+                 * @description The page of rows to return, from 1; only with `rowSize`.
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                rowPage?: number;
                 /**
-                 * @description Items per page, at least 1. Any larger size is accepted; a page holds at most 1000 items, and the answer says how
-                 *     many it holds.
-                 * @example 50
+                 * @description Rows per page. Without it, the rows are not paged.
+                 * @example 100
                  */
-                size?: components["parameters"]["Size"];
+                rowSize?: number;
             };
             header?: {
                 /**

@@ -24,17 +24,17 @@ function orderedRows(call: Call, show: StoredRecord, withDeleted: boolean): Stor
 
 /** Rows an item set list answers at most (its schema's `maxItems`): a whole-list read of a long show stops there. */
 const LIST_ROWS = 2000;
-/** A page of `size` holds at most this many rows (the `Size` parameter's word). */
+/** A page holds at most this many rows (`rowSize`'s maximum). */
 const PAGE_ROWS = 1000;
 
 /**
- * The rows a read of the item set list answers. With `size`, one page of the running order: its ids are sliced from
+ * The rows a read of the item set list answers. With `rowSize`, one page of the running order: its ids are sliced from
  * `rowOrder` and only those rows are read, so a page of a 100,000-row show costs what a page of a short one does
- * (issue 31); `total` is the running order's length. Without, the running order then the soft-deleted rows, cut to
+ * (issue 31); `rowTotal` is the running order's length. Without, the running order then the soft-deleted rows, cut to
  * what the answer holds before anything is shaped.
  */
 function rowsToAnswer(call: Call, show: StoredRecord, guest: boolean): { rows: StoredRecord[]; total?: number } {
-  const size = call.request.query.get('size');
+  const size = call.request.query.get('rowSize');
   const order: unknown[] = Array.isArray(show.rowOrder) ? show.rowOrder : [];
   const live = (id: unknown) => {
     const row = typeof id === 'string' ? call.store.get('rows', id) : undefined;
@@ -48,7 +48,7 @@ function rowsToAnswer(call: Call, show: StoredRecord, guest: boolean): { rows: S
     return { rows: [...first, ...deleted].slice(0, LIST_ROWS) };
   }
   const perPage = Math.min(PAGE_ROWS, Math.max(1, Number(size) || 1));
-  const page = Math.max(1, Number(call.request.query.get('page') ?? 1) || 1);
+  const page = Math.max(1, Number(call.request.query.get('rowPage') ?? 1) || 1);
   const start = (page - 1) * perPage;
   return { rows: order.slice(start, start + perPage).flatMap(live), total: order.length };
 }
@@ -74,7 +74,7 @@ function itemSetList(call: Call, show: StoredRecord, guest: boolean): Record<str
     rowOrder: Array.isArray(show.rowOrder) ? show.rowOrder : [],
     itemSets: [{ _id: show.itemSetId, itemSetListId: show.itemSetList, ...startRow(show), rows }],
     ...(isObject(show.tracking) ? { tracking: show.tracking } : {}),
-    ...(answered.total === undefined ? {} : { total: answered.total }),
+    ...(answered.total === undefined ? {} : { rowTotal: answered.total }),
   };
 }
 
