@@ -11045,6 +11045,7 @@ export interface components {
              */
             userColumns?: components["schemas"]["ColumnUserSettings"][];
             /**
+             * Format: int32
              * @description Only when the rows were asked for a page at a time (`rowSize`): how many rows the running order holds, on every page.
              * @example 3
              */
