@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { freePort } from '@runofshow/mock-server/free-port';
 import { type RunningStack, startStack } from '@runofshow/mock-server/stack';
-import { serveTwinPage, type TwinPage, type TwinRun } from '../../mock-server/test/support/msw-page.js';
-import { comparable, session } from '../../mock-server/test/support/twin-session.js';
+import { serveTwinPage, type TwinPage, type TwinRun } from '@runofshow/mock-server/test-support/msw-page';
+import { comparable, session } from '@runofshow/mock-server/test-support/twin-session';
 
 let stack: RunningStack | undefined;
 let twinPage: TwinPage | undefined;
