@@ -3,7 +3,7 @@
 // package, the budget, the browser tests and the drill): `--only unit` / `--only e2e`. Each builds only what it needs
 // and is missing or stale (scripts/build.ts). Prints each step's time and a closing "tests: N passed, N failed" line.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '@runofshow/devkit/chromium';
 import { buildMissing } from './build.js';
@@ -130,11 +130,32 @@ function count(): Counts {
   );
 }
 
+/**
+ * CPU-seconds the steps' processes used so far, from Linux's count of this process's finished children and every
+ * descendant they waited for (Chromium's processes included); undefined elsewhere. Wall time alone misleads on a
+ * loaded machine, where a step's CPU stays what it is.
+ */
+function childCpu(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // Fields 16 and 17 (cutime, cstime) of proc(5), counted from the state field, which is field 3.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const cpuText = (before: number | undefined) => {
+  const now = childCpu();
+  return before === undefined || now === undefined ? '' : `  (${(now - before).toFixed(0)} CPU-s)`;
+};
+
 const started = Date.now();
+const cpuAtStart = childCpu();
 const timings: string[] = [];
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1).padStart(6);
 let failure: string | undefined;
 const background: Promise<void>[] = [];
+let backgroundEnded = 0;
 
 function runInBackground(step: Step): Promise<void> {
   const t0 = Date.now();
@@ -149,6 +170,7 @@ function runInBackground(step: Step): Promise<void> {
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
+      backgroundEnded++;
       console.log(`\n▶ ${step.name} (ran beside the steps above)\n${output.trim()}`);
       timings.push(`  ${seconds(t0)} s  ${step.name} (in the background)`);
       if (code !== 0 && !failure) failure = `${step.name} failed (exit ${code})`;
@@ -178,6 +200,8 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
   }
   console.log(`\n▶ ${step.name}`);
   const t0 = Date.now();
+  const cpu0 = childCpu();
+  const ended0 = backgroundEnded;
   const [cmd, ...args] = step.command;
   // Asynchronous, so the background steps' output keeps draining meanwhile.
   const status = await new Promise<number | null>((resolve) => {
@@ -186,13 +210,15 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
       resolve,
     );
   });
-  timings.push(`  ${seconds(t0)} s  ${step.name}`);
+  // A background step that ended meanwhile is counted in this step's CPU too: said so.
+  const shared = backgroundEnded === ended0 ? '' : ' with the background step';
+  timings.push(`  ${seconds(t0)} s  ${step.name}${cpuText(cpu0)}${shared}`);
   if (status !== 0) failure = `${step.name} failed (exit ${status})`;
 }
 await Promise.all(background);
 
 const { passed, failed } = count();
-console.log(`\n${timings.join('\n')}\n  ${seconds(started)} s  total`);
+console.log(`\n${timings.join('\n')}\n  ${seconds(started)} s  total${cpuText(cpuAtStart)}`);
 if (failure) console.error(`\n✗ ${failure}`);
 console.log(`\ntests: ${passed} passed, ${failed + (failure && failed === 0 ? 1 : 0)} failed`);
 process.exit(failure ? 1 : 0);
