@@ -110,6 +110,11 @@ async function measure(route: RouteCase, locale: Locale): Promise<Row> {
       r.fulfill({ contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: '' }),
     );
     await page.route(`${RUM_ENDPOINT}*`, (r) => r.fulfill({ status: 204 }));
+    // A page that leaves for the main application (a verified e-mail goes on to /dash/redirect after 3 seconds) stays
+    // where it is: a navigation answered 204 commits nothing. On a loaded machine a measurement outlasted those 3
+    // seconds and measured the placeholder page instead, or met "Execution context was destroyed" (seen with a 4 s
+    // pause after the verify page settled: "…/dash/redirect: the replay recorder never loaded"; none with this).
+    await page.route(`${stack.site.url}/dash/**`, (r) => r.fulfill({ status: 204 }));
     // The session's draw, as a sampled one's (src/lib/monitoring/sampling.ts): the replay recorder loads too.
     await page.addInitScript({
       content: `sessionStorage.setItem('runofshow.rum', '{"id":"budget","monitored":true,"replay":true}')`,
