@@ -1,18 +1,30 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS, OUR_DISABLED_FEATURES } from '@runofshow/devkit/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS, CHROMIUM_SHELL, OUR_DISABLED_FEATURES } from '@runofshow/devkit/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The flags every browser run uses, read back from the running Chromium as Playwright started it.
 
 const featuresOf = (switchValue: string) => switchValue.slice('--disable-features='.length).split(',');
 
-describe("Chromium as Playwright starts it with the project's flags", () => {
+const versionOf = (path: string) =>
+  /\d+\.\d+\.\d+\.\d+/.exec(spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout)?.[0];
+
+it('runs the headless browser tests in the headless shell of the very Chromium the screenshot walks use', () => {
+  expect(versionOf(CHROMIUM)).toMatch(/^\d+\./);
+  expect(versionOf(CHROMIUM_SHELL)).toBe(versionOf(CHROMIUM));
+});
+
+describe.each([
+  ['Chromium', CHROMIUM],
+  ['its headless shell', CHROMIUM_SHELL],
+])("%s as Playwright starts it with the project's flags", (_name, executablePath) => {
   let server: Awaited<ReturnType<typeof chromium.launchServer>>;
   let commandLine: string[];
 
   beforeAll(async () => {
-    server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    server = await chromium.launchServer({ executablePath, args: CHROMIUM_FLAGS });
     const pid = server.process().pid;
     commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   });

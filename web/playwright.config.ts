@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
 
 // End-to-end tests drive the built app in Debian's Chromium against the real Prism on the real bundle.
 // `scripts/test.ts` builds first; here the stack starts on its own ports so a running `npm start` is left alone.
 const port = Number(process.env.E2E_PORT ?? 5273);
 const mockPort = Number(process.env.E2E_MOCK_PORT ?? 4110);
+// The walks whose screenshots a person looks at run in the whole browser; every other spec in its headless shell,
+// the same Chromium at about two thirds of the CPU per page (scripts/devkit/chromium.ts).
+const wholeBrowser = ['locales.spec.ts', 'sandbox-walk.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,9 +21,20 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
+  projects: [
+    {
+      name: 'chromium-headless-shell',
+      testIgnore: wholeBrowser,
+      use: { launchOptions: { executablePath: CHROMIUM_SHELL, args: CHROMIUM_FLAGS } },
+    },
+    {
+      name: 'chromium',
+      testMatch: wholeBrowser,
+      use: { launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS } },
+    },
+  ],
   webServer: {
     command: 'tsx --conditions=source ../scripts/start.ts --no-build',
     url: `http://127.0.0.1:${port}/app.login/login`,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
 import { createApiClient } from '@runofshow/sdk';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_SHELL, args: CHROMIUM_FLAGS });
   page = await browser.newPage();
   const config = JSON.stringify({ token: accessToken, teamId: team._id });
   await page.goto(`${origin}/page.html?config=${encodeURIComponent(config)}`);

@@ -3,7 +3,7 @@
 // (each /api POST and the Idempotency-Key it carries, the same on every try); what a visitor saw go wrong is kept
 // with the page's own words.
 import { type Browser, chromium, type Page, type Request } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
 import type { VisitorError, WriteRecord } from './visitors.js';
 
 const PASSWORD = 'Drill-The-Drill-1';
@@ -127,7 +127,7 @@ export async function browserVisitors(options: {
   screenshot?: string;
 }): Promise<BrowserFigures> {
   const figures: BrowserFigures = { writes: [], errors: [], walks: 0, signIns: 0 };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_SHELL, args: CHROMIUM_FLAGS });
   try {
     await Promise.all(
       Array.from({ length: options.count }, (_, n) =>

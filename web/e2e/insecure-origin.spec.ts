@@ -1,7 +1,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
 
 // A page on plain http from a name other than localhost (an intranet host, a phone on the LAN trying the dev server)
 // is not a secure context: it has no `crypto.randomUUID`, and every SDK call used to throw a TypeError at once. Here
@@ -11,7 +11,10 @@ const HOST = 'runofshow.test';
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test.use({
-  launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`] },
+  launchOptions: {
+    executablePath: CHROMIUM_SHELL,
+    args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+  },
 });
 
 let server: Server;

@@ -12,7 +12,7 @@
 // load event (checked), are not part of the first load, and are shown in a column of their own.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, serveBuiltApp } from './stack.js';
+import { CHROMIUM_FLAGS, CHROMIUM_SHELL, serveBuiltApp } from './stack.js';
 
 const BUDGET_LOGIN_KB = 85;
 const BUDGET_ROUTE_KB = 95;
@@ -101,7 +101,7 @@ async function settled(page: Page, network: Network): Promise<void> {
 }
 
 const stack = await serveBuiltApp({ rumEndpoint: RUM_ENDPOINT });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_SHELL, args: CHROMIUM_FLAGS });
 
 async function measure(route: RouteCase, locale: Locale): Promise<Row> {
   const page = await browser.newPage({ locale });

@@ -8,7 +8,7 @@ import { paths, type RunningStack, startStack } from '@runofshow/mock-server/sta
 import { createLogger, type RunningHost, startHost } from '@runofshow/server';
 import { appOperations } from '../src/lib/api/operations.js';
 
-export { CHROMIUM, CHROMIUM_FLAGS } from '@runofshow/devkit/chromium';
+export { CHROMIUM, CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
 
 export interface SiteOptions {
   port: number;
