@@ -11,7 +11,7 @@ const featuresOf = (switchValue: string) => switchValue.slice('--disable-feature
 const versionOf = (path: string) =>
   /\d+\.\d+\.\d+\.\d+/.exec(spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout)?.[0];
 
-it('runs the headless browser tests in the headless shell of the very Chromium the screenshot walks use', () => {
+it('runs the browser tests in the headless shell of the very Chromium the sandbox walk uses', () => {
   expect(versionOf(CHROMIUM)).toMatch(/^\d+\./);
   expect(versionOf(CHROMIUM_SHELL)).toBe(versionOf(CHROMIUM));
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
  * SDK's browser cost and Lighthouse): root needs --no-sandbox, and the background-networking flags keep Chromium from
  * calling out of a closed network at every start.
  *
- * `CHROMIUM` is the whole browser: the walks whose screenshots a person looks at, Lighthouse, the SDK's cost.
+ * `CHROMIUM` is the whole browser: the sandbox walk of the browser tests, Lighthouse, the SDK's cost.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
