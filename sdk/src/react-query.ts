@@ -23,7 +23,6 @@ import type { ApiClient } from './client.js';
 import type { OperationInput, OperationOutput } from './facade-types.js';
 import type { OperationId } from './generated/operations.js';
 import { type PagedId, paging } from './generated/paging.js';
-import { touches } from './generated/stale.js';
 import { inputFor, nextPageOf, startOf } from './paging.js';
 
 type Input = Record<string, unknown>;
@@ -38,18 +37,44 @@ export function queryKeyOf(id: string, input?: object): QueryKey {
   return kept.length ? [id, Object.fromEntries(kept)] : [id];
 }
 
-const kindsOf = (id: unknown) => (typeof id === 'string' ? (touches[id]?.split(' ') ?? []) : []);
+type StaleTable = { readonly [id: string]: string };
+let loading: Promise<StaleTable> | undefined;
 
-/** The operationIds of the reads a write makes stale: those that show a kind of record it changes. */
-export function staleAfter(writeId: string): string[] {
-  const changed = new Set(kindsOf(writeId));
-  return Object.keys(touches).filter((id) => id !== writeId && kindsOf(id).some((kind) => changed.has(kind)));
+/**
+ * The stale-read table (308 operations, about 2 KB gzip), a chunk of its own: the first mutation hook loads it, so an
+ * app that only reads, or whose first write has not rendered yet, downloads none of it. A failed load is tried again.
+ */
+function staleTable(): Promise<StaleTable> {
+  loading ??= import('./generated/stale.js').then(
+    (module) => module.touches,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** Marks stale, and refetches when shown, every cached read the write `writeId` makes stale. */
-export function invalidateAfter(client: QueryClient, writeId: string): Promise<void> {
-  const stale = new Set(staleAfter(writeId));
-  return client.invalidateQueries({ predicate: (query) => stale.has(String(query.queryKey[0])) });
+const kindsOf = (table: StaleTable, id: unknown) => (typeof id === 'string' ? (table[id]?.split(' ') ?? []) : []);
+
+/** The operationIds of the reads a write makes stale: those that show a kind of record it changes. */
+export async function staleAfter(writeId: string): Promise<string[]> {
+  const table = await staleTable();
+  const changed = new Set(kindsOf(table, writeId));
+  return Object.keys(table).filter((id) => id !== writeId && kindsOf(table, id).some((kind) => changed.has(kind)));
+}
+
+/**
+ * Marks stale, and refetches when shown, every cached read the write `writeId` makes stale. Were the table's chunk
+ * not to load, every cached read is marked stale instead: a refetch too many beats a screen showing what the write
+ * changed.
+ */
+export async function invalidateAfter(client: QueryClient, writeId: string): Promise<void> {
+  const stale = await staleAfter(writeId).then(
+    (ids) => new Set(ids),
+    () => undefined,
+  );
+  return client.invalidateQueries(stale ? { predicate: (query) => stale.has(String(query.queryKey[0])) } : {});
 }
 
 type Out<K extends OperationId> = OperationOutput<K>;
@@ -126,6 +151,8 @@ function operationQueries(invoke: (id: string, input?: Input) => Promise<unknown
     useSuspenseQuery: (input?: Input) => useSuspenseQuery(options(input)),
     useMutation: (extra: UseMutationOptions<unknown, DefaultError, Input, unknown> = {}) => {
       const client = useQueryClient();
+      // Fetched while the form is filled in, so the write's success need not wait for it.
+      void staleTable().catch(() => undefined);
       return useMutation({
         ...extra,
         mutationFn: (input: Input = {}) =>

@@ -2,6 +2,7 @@
 // its MSW twin (../msw/) both hand it the request they received and send back what it returns.
 import { operationTable } from '@runofshow/sdk';
 import { matchRoute, type OperationRoute, pathPattern } from '../path-pattern.js';
+import { addressRuleIssue } from './address-rules.js';
 import type { Engine } from './engine/engine.js';
 import { callerOf, engineRoutes, matchEngine, mirrorSignIn } from './engine/http.js';
 import { acceptInvitations } from './engine/invitations.js';
@@ -114,6 +115,8 @@ export class SandboxCore {
     const { engine, sandbox, ledger } = this;
     if (engine && other) {
       const { body, files } = await engineBody(call);
+      const refused = addressRuleIssue(engine.schemas, other.operationId, { ...other, query: call.query, body });
+      if (refused) return engineReply(refused, echo);
       const apply = async () => {
         const caller = callerOf(engine, sandbox, accessToken);
         const answer = await engine.answer({
@@ -137,6 +140,9 @@ export class SandboxCore {
     }
     if (!found) return json(501, { type: 'about:blank', title: 'Not implemented by the sandbox', status: 501 }, echo);
     const body = signInBody(call.body);
+    const refused =
+      engine && addressRuleIssue(engine.schemas, found.operationId, { ...found, query: call.query, body });
+    if (refused) return json(refused.status, refused.body, echo);
     const signIn = async () => {
       const answer = await sandbox.answer(
         found.operationId,

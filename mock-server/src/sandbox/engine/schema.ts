@@ -35,8 +35,14 @@ export interface SuccessShape {
   schema?: Schema;
 }
 
+/** What a call sends an operation, as the bundle declares it: its parameters and its body (`$ref`s unresolved). */
+export interface RequestShape {
+  parameters?: Schema[];
+  requestBody?: Schema;
+}
+
 interface Bundle {
-  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, RequestShape & { operationId?: string; responses?: Record<string, unknown> }>>;
   components: Record<string, Record<string, unknown>>;
 }
 
@@ -54,6 +60,7 @@ export class Schemas {
       for (const operation of Object.values(operations)) {
         if (!operation?.operationId) continue;
         this.#statuses.set(operation.operationId, Object.keys(operation.responses ?? {}).map(Number));
+        this.#requests.set(operation.operationId, operation);
         const shape = this.#successOf(operation.responses ?? {});
         if (shape) this.#success.set(operation.operationId, shape);
       }
@@ -61,6 +68,12 @@ export class Schemas {
   }
 
   readonly #statuses = new Map<string, number[]>();
+  readonly #requests = new Map<string, RequestShape>();
+
+  /** The operation's parameters and body as the bundle declares them. */
+  request(operationId: string): RequestShape {
+    return this.#requests.get(operationId) ?? {};
+  }
 
   success(operationId: string): SuccessShape | undefined {
     return this.#success.get(operationId);
