@@ -94,7 +94,7 @@ export type Facade<Ids extends OperationId = OperationId> = [OperationId] extend
 
 // The upload operations, id to path, worked out once over the table. Mapped over every operationId with the path as
 // a parameter (as it was), a consumer's tsc with `skipLibCheck: false` resolved all 308 rows again to see that
-// `UploadIdOf<P>` is an operationId: 10,000 of the 22,000 instantiations the facade's declarations made.
+// `UploadIdOf<P>` is an operationId: 12,000 of the 22,000 instantiations the facade's declarations made.
 type UploadIds = {
   [K in OperationId as (typeof table)[K]['upload'] extends true ? K : never]: (typeof table)[K]['path'];
 };
