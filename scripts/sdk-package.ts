@@ -37,6 +37,16 @@ if (!['node', 'bun', 'deno', 'workerd'].includes(runtime ?? '') || !bin) {
 }
 /** The mock's address as the README writes it: each block runs against the mock this test starts instead. */
 const README_MOCK = 'http://127.0.0.1:4010';
+/**
+ * The instantiations tsc may make type-checking the consumer and the README's blocks with `skipLibCheck: false`
+ * (issue 30). 783,000 on 2026-11-26, where the tarball whose client was typed by openapi-fetch's `Client` made 957,000
+ * (its declarations alone ~160,000). Most of it is one deliberate mistake in consumer.ts, a route the description
+ * lacks (`api.GET('/no/such/route')`): tsc tries the call against every GET path, ~740,000, with either typing. A
+ * one-line consumer makes 17,600 instantiations and 28,200 types, where it made 183,500 and 46,700.
+ */
+const INSTANTIATIONS_CEILING = 850_000;
+/** A line of tsc's `--diagnostics`, e.g. `Instantiations: 17571`. */
+const STATISTIC = /^[A-Z][A-Za-z ]+:\s+\d[\d.]*[a-zA-Z]*$/;
 let failures = 0;
 let passed = 0;
 
@@ -141,14 +151,43 @@ try {
   if (runtime === 'node') {
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     for (const resolution of ['bundler', 'nodenext']) {
-      const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
-        cwd: project,
-        encoding: 'utf8',
-      });
+      // `--listFiles` names every file the program loaded and `--diagnostics` counts what checking it made, each on
+      // lines of their own, apart from what tsc reports.
+      const run = spawnSync(
+        process.execPath,
+        [tsc, '-p', `tsconfig.${resolution}.json`, '--listFiles', '--diagnostics'],
+        {
+          cwd: project,
+          encoding: 'utf8',
+        },
+      );
+      const lines = run.stdout.split('\n');
+      const loaded = lines.filter((line) => line.startsWith(project) || line.includes('node_modules'));
+      const counted = lines.filter((line) => STATISTIC.test(line));
       check(
         `strict tsc (moduleResolution ${resolution}) accepts the consumer and ${blocks.length} README blocks, refuses every mistake`,
         run.status === 0,
-        run.stdout + run.stderr,
+        lines.filter((line) => !loaded.includes(line) && !counted.includes(line)).join('\n') + run.stderr,
+      );
+      // Issue 30: with `skipLibCheck: false` tsc checks every declaration file it loads, and openapi-fetch's cost a
+      // one-line consumer ~150,000 instantiations and seconds of CPU. The package declares the client's types itself
+      // (src/path-client.ts), so no `.d.ts` of it may lead tsc there again.
+      const fetchTypes = loaded.filter((file) => file.includes('node_modules/openapi-fetch/'));
+      check(
+        `the consumer's type-check (moduleResolution ${resolution}) never loads openapi-fetch's declarations`,
+        run.status !== null && fetchTypes.length === 0,
+        fetchTypes.map((file) => `  loaded ${file}`).join('\n'),
+      );
+      // Counts, not time (time flakes on a shared machine): what checking the consumer and the README's blocks made,
+      // the package's declarations included, held under a ceiling a little above today's.
+      const made = (name: string) => Number(counted.find((line) => line.startsWith(`${name}:`))?.split(/\s+/)[1]);
+      const instantiations = made('Instantiations');
+      const within = instantiations <= INSTANTIATIONS_CEILING;
+      check(
+        `the consumer's type-check (moduleResolution ${resolution}) makes ${instantiations} instantiations and ` +
+          `${made('Types')} types, within ${INSTANTIATIONS_CEILING}`,
+        within,
+        within ? '' : '  over the ceiling: see which declarations grew (tsc --generateTrace) before raising it',
       );
     }
     // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.

@@ -1,13 +1,8 @@
-import {
-  defaultBodySerializer,
-  defaultPathSerializer,
-  type MergedOptions,
-  type Middleware,
-  type ParseAs,
-} from 'openapi-fetch';
+import { defaultBodySerializer, defaultPathSerializer } from 'openapi-fetch';
 import type { CallEnv } from './call.js';
 import type { CallPlan } from './call-plan.js';
 import { ApiConfigError } from './config.js';
+import type { MergedOptions, Middleware, ParseAs } from './path-client.js';
 import { defaultQuerySerializer, type Wire } from './wire.js';
 
 // The app's middleware stage of a call (call.ts). It is loaded on the first call that has middleware to run, so an

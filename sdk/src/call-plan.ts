@@ -1,7 +1,7 @@
-import type { Middleware } from 'openapi-fetch';
 import { type HeadersLike, headerOf, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from './call-headers.js';
 import { ApiConfigError, type ResolvedSettings } from './config.js';
 import { type OperationSpec, writeByMethod } from './operation-table.js';
+import type { Middleware } from './path-client.js';
 import { pathParamProblem } from './path-params.js';
 import { secretsIn } from './redact.js';
 import { newRequestId } from './request-id.js';

@@ -1,9 +1,9 @@
-import type { Middleware } from 'openapi-fetch';
 import { judge } from './answer.js';
 import { type Stage, typedError } from './call-errors.js';
 import type { CallPlan } from './call-plan.js';
 import type { AnswerCheck } from './contract/check.js';
 import { ApiCancelError } from './errors.js';
+import type { Middleware } from './path-client.js';
 import { CallCancel } from './transport/call-cancel.js';
 import { NoAnswer, sendTries, type TryRules } from './transport/tries.js';
 import type { WriteQueue } from './transport/write-queue.js';

@@ -1,4 +1,3 @@
-import type { Client, Middleware } from 'openapi-fetch';
 import { ApiPromise } from './api-promise.js';
 import { type CallEnv, type CallResult, run } from './call.js';
 import { type CallLabel, logRecord, unsentError } from './call-errors.js';
@@ -9,8 +8,8 @@ import { ApiCancelError, ApiError, UploadError } from './errors.js';
 import { buildFacade } from './facade.js';
 import type { Facade, OperationArgs, OperationOutput, UploadInput, UploadOutput, UploadPath } from './facade-types.js';
 import { type OperationId, operations } from './generated/operations.js';
-import type { paths } from './generated/schema.js';
 import { OperationIndex, type OperationTable } from './operation-table.js';
+import type { Middleware, PathClient } from './path-client.js';
 import { redact, secretsIn } from './redact.js';
 import type { CallCancel } from './transport/call-cancel.js';
 import { WriteQueue } from './transport/write-queue.js';
@@ -32,7 +31,7 @@ export interface ApiClientExtras<Ids extends OperationId = OperationId> {
 }
 
 /** The client; `Ids` narrows the facade and `invoke` to the operations of a smaller table (`createApiClientFor`). */
-export type ApiClient<Ids extends OperationId = OperationId> = Client<paths> & Facade<Ids> & ApiClientExtras<Ids>;
+export type ApiClient<Ids extends OperationId = OperationId> = PathClient & Facade<Ids> & ApiClientExtras<Ids>;
 
 /**
  * Creates the typed API client: openapi-fetch's path-based methods (`GET`, `POST`, …), the operation facade

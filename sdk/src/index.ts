@@ -40,4 +40,5 @@ export type {
 export { type OperationId, operations as operationTable } from './generated/operations.js';
 export type { components, operations, paths } from './generated/schema.js';
 export { type OperationSpec, type OperationTable, tableOf } from './operation-table.js';
+export type { FetchResponse, Middleware, MiddlewareCallbackParams, PathClient } from './path-client.js';
 export { unwrap } from './unwrap.js';

@@ -4,11 +4,11 @@ import {
   defaultBodySerializer,
   defaultPathSerializer,
   mergeHeaders,
-  type QuerySerializer,
 } from 'openapi-fetch';
 import { API_KEY_HEADER, CLIENT_ID_HEADER, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from './call-headers.js';
 import type { CallPlan } from './call-plan.js';
 import { ApiConfigError } from './config.js';
+import type { QuerySerializer } from './path-client.js';
 import { envelopeRoute, writeEnvelope, writeUploadEnvelope } from './proxy/envelope.js';
 
 /** A body every try can send again: text, a form, bytes. */

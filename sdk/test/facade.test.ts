@@ -2,9 +2,13 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type components,
   createApiClient,
+  type OperationId,
   type OperationInput,
   type OperationOutput,
   operationTable,
+  type UploadInput,
+  type UploadOutput,
+  type UploadPath,
 } from '../src/index.js';
 import { fakeFetch } from './fake-fetch.js';
 
@@ -65,5 +69,12 @@ describe('operation facade', () => {
     void api.auth.login({});
     // @ts-expect-error unknown operations are not there
     void api.users.noSuchOperation;
+  });
+
+  it("types an upload by its path: the table's upload rows, each with its operation's input and output", () => {
+    type UploadRow = Extract<(typeof operationTable)[OperationId], { upload: true }>;
+    expectTypeOf<UploadPath>().toEqualTypeOf<UploadRow['path']>();
+    expectTypeOf<UploadInput<'/users/{userId}/photo'>>().toEqualTypeOf<OperationInput<'users.updatePhoto'>>();
+    expectTypeOf<UploadOutput<'/events/{eventId}/doc'>>().toEqualTypeOf<OperationOutput<'eventDocs.upload'>>();
   });
 });
