@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
+    isolate: false,
     include: ['test/**/*.test.ts'],
     passWithNoTests: true,
     testTimeout: 30_000,

@@ -5,5 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
-  test: { include: ['*.test.ts', 'drill/*.test.ts'], testTimeout: 30_000 },
+  test: {
+    isolate: false,
+    include: ['*.test.ts', 'drill/*.test.ts'],
+    testTimeout: 30_000,
+  },
 });

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'] },
+  test: {
+    isolate: false,
+    include: ['test/**/*.test.ts'],
+  },
 });

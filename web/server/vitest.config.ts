@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
-  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000 },
+  test: {
+    isolate: false,
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
 });

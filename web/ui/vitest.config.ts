@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts'] },
+  test: {
+    isolate: false,
+    include: ['src/**/*.test.ts'],
+  },
 });
