@@ -8,7 +8,7 @@
 //   --consumer-only    skip publint and attw (they do not depend on the runtime)
 //   --runtime <name>   run the checks on bun, deno or workerd (`--bin <path>` names its binary) instead of this
 //                      Node; the types and the editor are checked on Node only, the README blocks on Node, Bun, Deno
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,31 +82,26 @@ function runChild(
 }
 
 const work = mkdtempSync(join(tmpdir(), 'runofshow-sdk-'));
+// The mock as `npm run mock` serves it (Prism's examples behind the scenario accounts: locked@, wrong@, …), started
+// now: Prism's start is seconds of CPU that the packing and type-checks below leave room for on a second core.
+const stackStarting = freePort().then((mockPort) => startStack({ mockPort, log: () => {} }));
+stackStarting.catch(() => undefined);
 try {
   const tarball = given ?? packSdk(work);
 
-  if (!consumerOnly && runtime === 'node') {
-    const bytes = readFileSync(tarball);
-    const { messages, pkg } = await publint({
-      pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer },
-      level: 'suggestion',
-      strict: true,
-    });
-    check('publint finds nothing', messages.length === 0, messages.map((m) => `  ${formatMessage(m, pkg)}`).join('\n'));
-    const attw = spawnSync(
-      join(root, 'node_modules/.bin/attw'),
-      ['--profile', 'esm-only', '--format', 'table-flipped', tarball],
-      {
-        encoding: 'utf8',
-      },
-    );
-    check(
-      'attw --profile esm-only finds no problem',
-      attw.status === 0,
-      attw.status === 0 ? '' : attw.stdout + attw.stderr,
-    );
-  }
-
+  // attw and the install into a consumer project outside the workspace, side by side; publint in this process.
+  const attwRun =
+    !consumerOnly && runtime === 'node'
+      ? runChild(
+          join(root, 'node_modules/.bin/attw'),
+          ['--profile', 'esm-only', '--format', 'table-flipped', tarball],
+          {
+            cwd: root,
+            env: process.env,
+            timeout: 120_000,
+          },
+        )
+      : undefined;
   const project = join(work, 'consumer');
   mkdirSync(project);
   const fixtures = fileURLToPath(new URL('sdk-consumer/', import.meta.url));
@@ -131,15 +126,29 @@ try {
     }),
   );
   // From npm's cache (npm ci filled it); the registry only for what the cache lacks.
-  const install = spawnSync(
+  const installRun = runChild(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
-    {
-      cwd: project,
-      encoding: 'utf8',
-    },
+    { cwd: project, env: process.env, timeout: 120_000 },
   );
-  check('the tarball installs into a project outside the workspace', install.status === 0, install.stderr);
+
+  if (attwRun) {
+    const bytes = readFileSync(tarball);
+    const { messages, pkg } = await publint({
+      pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer },
+      level: 'suggestion',
+      strict: true,
+    });
+    check('publint finds nothing', messages.length === 0, messages.map((m) => `  ${formatMessage(m, pkg)}`).join('\n'));
+    const attw = await attwRun;
+    check('attw --profile esm-only finds no problem', attw.status === 0, attw.status === 0 ? '' : attw.output);
+  }
+  const install = await installRun;
+  check(
+    'the tarball installs into a project outside the workspace',
+    install.status === 0,
+    install.status === 0 ? '' : install.output,
+  );
 
   // Every ```ts block of the README, each its own module.
   const readme = readFileSync(join(root, 'sdk/README.md'), 'utf8');
@@ -150,24 +159,28 @@ try {
   });
   if (runtime === 'node') {
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    for (const resolution of ['bundler', 'nodenext']) {
+    // Both resolutions at once, and the editor's questions in this process meanwhile.
+    const resolutions = ['bundler', 'nodenext'] as const;
+    const runs = resolutions.map((resolution) =>
       // `--listFiles` names every file the program loaded and `--diagnostics` counts what checking it made, each on
       // lines of their own, apart from what tsc reports.
-      const run = spawnSync(
-        process.execPath,
-        [tsc, '-p', `tsconfig.${resolution}.json`, '--listFiles', '--diagnostics'],
-        {
-          cwd: project,
-          encoding: 'utf8',
-        },
-      );
-      const lines = run.stdout.split('\n');
+      runChild(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`, '--listFiles', '--diagnostics'], {
+        cwd: project,
+        env: process.env,
+        timeout: 300_000,
+      }),
+    );
+    // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
+    const editor = editorView(project);
+    for (const [i, resolution] of resolutions.entries()) {
+      const run = await (runs[i] as (typeof runs)[number]);
+      const lines = run.output.split('\n');
       const loaded = lines.filter((line) => line.startsWith(project) || line.includes('node_modules'));
       const counted = lines.filter((line) => STATISTIC.test(line));
       check(
         `strict tsc (moduleResolution ${resolution}) accepts the consumer and ${blocks.length} README blocks, refuses every mistake`,
         run.status === 0,
-        lines.filter((line) => !loaded.includes(line) && !counted.includes(line)).join('\n') + run.stderr,
+        run.status === 0 ? '' : lines.filter((line) => !loaded.includes(line) && !counted.includes(line)).join('\n'),
       );
       // Issue 30: with `skipLibCheck: false` tsc checks every declaration file it loads, and openapi-fetch's cost a
       // one-line consumer ~150,000 instantiations and seconds of CPU. The package declares the client's types itself
@@ -190,8 +203,6 @@ try {
         within ? '' : '  over the ceiling: see which declarations grew (tsc --generateTrace) before raising it',
       );
     }
-    // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
-    const editor = editorView(project);
     check(
       'hovering api.users.list shows its summary; go-to-definition opens the generated TypeScript, not a .d.ts',
       editor.problems.length === 0,
@@ -199,8 +210,7 @@ try {
     );
   }
 
-  // The mock as `npm run mock` serves it: Prism's examples behind the scenario accounts (locked@, wrong@, …).
-  const stack = await startStack({ mockPort: await freePort(), log: () => {} });
+  const stack = await stackStarting;
   const mock = stack.mock.url;
   const env = { ...process.env, MOCK_URL: mock, API_KEY: 'development-api-key' };
   const other = runtime === 'node' ? undefined : RUNTIMES[runtime as RuntimeName];

@@ -3,7 +3,7 @@
 // `@runofshow/sdk` is the installed tarball. tsserver maps a definition in a .d.ts through its declaration map to
 // the source (`getSourceMapper().tryGetSourcePosition`, the service's own method, not in its public types); this
 // does the same.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
@@ -26,7 +26,10 @@ type WithSourceMapper = ts.LanguageService & {
 
 /** Every way the hover and the definition fall short of what a user should see; empty when all is well. */
 export function editorView(project: string): { problems: string[] } {
-  const file = join(project, 'editor-hover.ts');
+  // In a folder of its own: the consumer's tsc runs meanwhile over the project's top-level `*.ts`, and must not see it.
+  const folder = join(project, 'editor');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'hover.ts');
   writeFileSync(file, SOURCE);
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -44,7 +47,7 @@ export function editorView(project: string): { problems: string[] } {
       const text = ts.sys.readFile(name);
       return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
     },
-    getCurrentDirectory: () => project,
+    getCurrentDirectory: () => folder,
     getCompilationSettings: () => options,
     getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
     fileExists: ts.sys.fileExists,
