@@ -10,6 +10,7 @@
 // §9 monitoring is on (RUM_ENDPOINT set, its collector answered here) and the session drawn for replay, so every
 // route loads the monitor and the replay recorder (rum-….js) as a sampled visitor's does: they load after the page's
 // load event (checked), are not part of the first load, and are shown in a column of their own.
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_SHELL, serveBuiltApp } from './stack.js';
@@ -100,6 +101,21 @@ async function settled(page: Page, network: Network): Promise<void> {
   }
 }
 
+/**
+ * Gzipped bytes at level 9, each file compressed once: the same chunks load on most of the routes in every locale,
+ * and compressing them again for each page was a fifth of this script's CPU (issue 27). Keyed by the bytes' digest.
+ */
+const gzipped = new Map<string, number>();
+function gzipSize(bytes: Buffer | string): number {
+  const key = createHash('sha256').update(bytes).digest('base64');
+  let size = gzipped.get(key);
+  if (size === undefined) {
+    size = gzipSync(bytes, { level: 9 }).length;
+    gzipped.set(key, size);
+  }
+  return size;
+}
+
 const stack = await serveBuiltApp({ rumEndpoint: RUM_ENDPOINT });
 const browser = await chromium.launch({ executablePath: CHROMIUM_SHELL, args: CHROMIUM_FLAGS });
 
@@ -134,7 +150,7 @@ async function measure(route: RouteCase, locale: Locale): Promise<Row> {
       if (url.origin !== stack.site.url || !url.pathname.endsWith('.js')) return;
       reading.push(
         response.body().then(
-          (body) => void seen.set(url.pathname, gzipSync(body, { level: 9 }).length),
+          (body) => void seen.set(url.pathname, gzipSize(body)),
           () => undefined,
         ),
       );
@@ -157,7 +173,7 @@ async function measure(route: RouteCase, locale: Locale): Promise<Row> {
     // A page's inline scripts run on its first load too (every page's few lines in <head>, scripts/head-scripts.ts):
     // counted as one more file.
     const inline = await page.evaluate<string[]>('[...document.scripts].filter((s) => !s.src).map((s) => s.text)');
-    if (inline.length > 0) seen.set('(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length);
+    if (inline.length > 0) seen.set('(inline scripts)', gzipSize(inline.join('\n')));
     const first = await sum();
     const early = await page.evaluate<string[]>(`(() => {
       const loaded = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0;
