@@ -2,10 +2,11 @@
 // first part alone (lint, the description, types, unit tests), `npm run test:e2e` the second (the builds, the
 // budget beside the package, the browser tests and the drill): `--only unit` / `--only e2e`. Each builds only what it needs
 // and is missing or stale (scripts/build.ts). Prints each step's time and a closing "tests: N passed, N failed" line.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '@runofshow/devkit/chromium';
+import { E2E_MOCK_PORT, E2E_PORT, E2E_STACK_COMMAND, e2eReadyUrl } from '@runofshow/devkit/e2e-stack';
 import { buildMissing } from './build.js';
 import { ensureNginx } from './ensure-nginx.js';
 import { ensurePostgres } from './ensure-postgres.js';
@@ -29,6 +30,12 @@ interface Step {
    * and the build, which rewrites what the unit half's background checks may still read.
    */
   alone?: boolean;
+  /**
+   * A server the steps after it use, started now and left running: awaited (it answers at this address) before a
+   * step that `usesService`, and stopped when that step ends (or when the run stops early).
+   */
+  service?: { readyUrl: string };
+  usesService?: boolean;
   /** Needs Debian's Chromium. */
   browser?: boolean;
   /** Needs Debian's nginx and its brotli module (the nginx tests, the drill). */
@@ -58,21 +65,31 @@ const steps: Step[] = [
     command: ['npm', 'run', '--silent', 'spectral', '-w', 'openapi'],
     background: true,
   },
-  { name: 'generated files are fresh', group: 'unit', command: ['node', 'sdk/scripts/generate.mjs', '--check'] },
+  // The freshness checks only read (the bundle and the files generated from it): beside the unit tests too, where
+  // they fill what vitest leaves of the second core instead of some 10 s of one core before it.
+  {
+    name: 'generated files are fresh',
+    group: 'unit',
+    command: ['node', 'sdk/scripts/generate.mjs', '--check'],
+    background: true,
+  },
   {
     name: 'stale-read table is fresh',
     group: 'unit',
     command: ['npx', 'tsx', '--conditions=source', 'mock-server/scripts/stale-table.ts', '--check'],
+    background: true,
   },
   {
     name: 'role table of the docs is fresh',
     group: 'unit',
     command: ['npx', 'tsx', '--conditions=source', 'mock-server/scripts/role-table.ts', '--check'],
+    background: true,
   },
   {
     name: 'mock catalogue is fresh',
     group: 'unit',
     command: ['npm', 'run', '--silent', 'mock:catalogue', '--', '--check'],
+    background: true,
   },
   // Beside the unit tests: vitest's two workers kept 1.7 of 2 cores busy on average (98 s for 164 CPU-s at rest), and
   // tsgo's 26-39 CPU-s fill much of the rest instead of 16 s alone before them.
@@ -100,6 +117,17 @@ const steps: Step[] = [
     alone: true,
   },
   {
+    // The browser tests' stack (the Playwright config's webServer, the same command and ports), started here: its ten
+    // seconds of one core overlap the budget and the package step, which leave a core half idle, instead of opening
+    // the browser tests with a core idle (issue 27).
+    name: "the browser tests' stack (the built app's host, the mock, the sandbox)",
+    group: 'e2e',
+    command: ['npx', ...E2E_STACK_COMMAND],
+    cwd: `${root}web`,
+    env: { PORT: String(E2E_PORT), MOCK_PORT: String(E2E_MOCK_PORT) },
+    service: { readyUrl: e2eReadyUrl() },
+  },
+  {
     // Bytes, not timing: the built app's JavaScript per route against its budget (web/scripts/budget.ts), a few seconds.
     name: 'JavaScript budget per route of the built sign-in app (gzip, chromium)',
     group: 'e2e',
@@ -119,9 +147,10 @@ const steps: Step[] = [
     group: 'e2e',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     cwd: `${root}web`,
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`, E2E_STACK: 'started' },
     browser: true,
     alone: true,
+    usesService: true,
   },
   {
     // Last and alone: it loads both cores for at least 30 s (issue 21; scripts/drill.ts, also `npm run drill`).
@@ -199,6 +228,81 @@ function runInBackground(step: Step): Promise<void> {
   });
 }
 
+interface Service {
+  step: Step;
+  child: ChildProcess;
+  output: string;
+  exited: Promise<number | null>;
+}
+const services: Service[] = [];
+
+function startService(step: Step): void {
+  const [cmd, ...args] = step.command;
+  // Its own process group, so stopping it reaches npx, tsx and the node process that serves.
+  const child = spawn(cmd as string, args, {
+    cwd: step.cwd ?? root,
+    env: { ...process.env, ...step.env },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const service: Service = {
+    step,
+    child,
+    output: '',
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+  };
+  child.stderr?.on('data', (chunk) => {
+    service.output += chunk;
+  });
+  services.push(service);
+}
+
+/** Resolves once every service answers at its address; a service that exits or stays silent for a minute fails. */
+async function servicesReady(): Promise<string | undefined> {
+  for (const service of services) {
+    const url = service.step.service?.readyUrl as string;
+    let exited: number | null | undefined;
+    void service.exited.then((code) => {
+      exited = code;
+    });
+    for (const until = Date.now() + 60_000; ; ) {
+      if (exited !== undefined) return `${service.step.name} exited (${exited}) before it answered:\n${service.output}`;
+      const ok = await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > until)
+        return `${service.step.name} did not answer at ${url} within a minute:\n${service.output}`;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return undefined;
+}
+
+/** Ctrl-C, as a developer stops `npm start`; killed if it has not exited after ten seconds. */
+async function stopServices(): Promise<void> {
+  await Promise.all(
+    services.splice(0).map(async (service) => {
+      const pid = service.child.pid;
+      if (pid === undefined || service.child.exitCode !== null) return;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-pid, name);
+        } catch {
+          // already gone
+        }
+      };
+      signal('SIGINT');
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+      await service.exited;
+      clearTimeout(timer);
+      // What Playwright printed of its webServer's stderr (a contract violation the stack reported, say), said here.
+      if (service.output.trim()) console.log(`\n▶ ${service.step.name} wrote:\n${service.output.trim()}`);
+    }),
+  );
+}
+
 for (const step of steps.filter((step) => !only || step.group === only)) {
   if (failure) break;
   if (step.alone) {
@@ -212,6 +316,18 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
   } catch (error) {
     failure = (error as Error).message;
     break;
+  }
+  if (step.service) {
+    console.log(`\n▶ ${step.name}: started, for the steps after it`);
+    startService(step);
+    continue;
+  }
+  if (step.usesService) {
+    const problem = await servicesReady();
+    if (problem) {
+      failure = problem;
+      break;
+    }
   }
   if (step.background) {
     console.log(`\n▶ ${step.name}: started in the background`);
@@ -234,8 +350,10 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
   const shared = backgroundEnded === ended0 ? '' : ' with the background step';
   timings.push(`  ${seconds(t0)} s  ${step.name}${cpuText(cpu0)}${shared}`);
   if (status !== 0) failure = `${step.name} failed (exit ${status})`;
+  if (step.usesService) await stopServices();
 }
 await Promise.all(background);
+await stopServices();
 
 const { passed, failed } = count();
 console.log(`\n${timings.join('\n')}\n  ${seconds(started)} s  total${cpuText(cpuAtStart)}`);

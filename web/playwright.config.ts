@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS, CHROMIUM_SHELL } from '@runofshow/devkit/chromium';
+import { E2E_MOCK_PORT, E2E_PORT, E2E_STACK_COMMAND, e2eReadyUrl } from '@runofshow/devkit/e2e-stack';
 
 // End-to-end tests drive the built app in Debian's Chromium against the real Prism on the real bundle.
 // `scripts/test.ts` builds first; here the stack starts on its own ports so a running `npm start` is left alone.
-const port = Number(process.env.E2E_PORT ?? 5273);
-const mockPort = Number(process.env.E2E_MOCK_PORT ?? 4110);
 // The sandbox walk (sign-up to lockout, the outbox, the dashboard) runs in the whole browser, so each run proves the
 // product there too; every other spec in its headless shell, the same Chromium at about two thirds of the CPU per
 // page (scripts/devkit/chromium.ts).
@@ -22,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     trace: 'off',
   },
@@ -39,10 +38,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'tsx --conditions=source ../scripts/start.ts --no-build',
-    url: `http://127.0.0.1:${port}/app.login/login`,
-    env: { PORT: String(port), MOCK_PORT: String(mockPort) },
-    reuseExistingServer: false,
+    command: E2E_STACK_COMMAND.join(' '),
+    url: e2eReadyUrl(),
+    env: { PORT: String(E2E_PORT), MOCK_PORT: String(E2E_MOCK_PORT) },
+    // Never someone else's server on these ports; only the one `npm test` started for this run (scripts/test.ts).
+    reuseExistingServer: process.env.E2E_STACK === 'started',
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
