@@ -13,7 +13,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Debian's headless shell of the same Chromium (one source package, one version: the same Blink, V8 and network
  * stack), and what Playwright itself runs for headless tests. A page load costs it about 0.63 CPU-s against the
  * whole browser's 1.0 (30 fresh contexts loading /login: 19.4–19.8 against 30.1–32.4 CPU-s), so the browser tests,
- * the budget and the drill run in it (docs/DECISIONS.md, "The browser tests run in Chromium's headless shell").
+ * the budget and the drill run in it (README.md, "Tests").
  * Set CHROMIUM_PATH alone and both are that browser.
  */
 export const CHROMIUM_SHELL =

@@ -2,7 +2,7 @@ import type { EngineOperationId } from './types.js';
 
 /**
  * §6 says which roles exist, not which role may perform which call ("not shown"). This is the project's rule, one per
- * operation, taken from what each operation's description in openapi/paths says (docs/DECISIONS.md, "Who may call
+ * operation, taken from what each operation's description in openapi/paths says (openapi/DECISIONS.md, "Who may call
  * what"). The sandbox answers 403 to anyone else; product administrators pass every rule.
  *
  * - `public`: no access token. `guest`: a guest pass (the read-only guest views). `signedIn`: any signed-in user.
