@@ -61,6 +61,8 @@ test('the API docs page renders offline under its CSP and leaves the console cle
   page,
   baseURL,
 }) => {
+  // The two checks' allowances together: a load, a reload and an operation's samples took over 20 s at load 13.
+  test.setTimeout(40_000);
   const problems = await watch(page, new URL(baseURL ?? '').origin);
   await page.goto('/docs/');
   await expect(page.getByRole('heading', { name: /Run of Show API/ }).first()).toBeVisible();
