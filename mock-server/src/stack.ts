@@ -47,6 +47,12 @@ export interface StackOptions {
    * and the stack neither starts nor stops a Prism. Not with `sandbox` or `upstream`, which need a Prism of their own.
    */
   prismUrl?: string;
+  /**
+   * A validating Prism (`prism proxy --errors` on the bundle) the caller runs, pointed at this stack's backend (the
+   * sandbox's, or `upstream`) until the stack stops: tests share one per worker instead of starting one per file
+   * (seconds of CPU each). Its log lines stay the caller's: `log` gets the front's alone.
+   */
+  validatingPrism?: (upstream: string) => Promise<RunningPrism>;
   /** The deployment's proxies in front of the mock, whose `X-Forwarded-For` is walked past (loopback by default). */
   trustedProxy?: (address: string) => boolean;
   /** The token a client off this machine presents to read the outbox (none: only this machine reads it). */
@@ -93,19 +99,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     options.sandbox && !options.upstream ? await startSandbox(host, options.sandboxOptions, options.store) : undefined;
   // With the sandbox, Prism runs as its validating proxy (--errors) and answers from the examples whatever the
   // sandbox leaves to it (501): one Prism, as without it.
+  const backend = sandbox ? sandbox.backend.url : options.upstream;
+  if (options.validatingPrism && !backend) {
+    throw new Error('startStack: a validating Prism stands in front of the sandbox or an upstream, and there is none');
+  }
   let prism: RunningPrism;
   try {
     prism = options.prismUrl
       ? { url: options.prismUrl, stop: async () => {} }
-      : await startPrism({
-          spec: paths.bundle,
-          port: await freePort(),
-          host,
-          ...(options.errors || sandbox ? { errors: true } : {}),
-          ...(options.log ? { log: options.log } : {}),
-          ...(options.upstream ? { upstream: options.upstream } : {}),
-          ...(sandbox ? { upstream: sandbox.backend.url } : {}),
-        });
+      : options.validatingPrism && backend
+        ? await options.validatingPrism(backend)
+        : await startPrism({
+            spec: paths.bundle,
+            port: await freePort(),
+            host,
+            ...(options.errors || sandbox ? { errors: true } : {}),
+            ...(options.log ? { log: options.log } : {}),
+            ...(options.upstream ? { upstream: options.upstream } : {}),
+            ...(sandbox ? { upstream: sandbox.backend.url } : {}),
+          });
   } catch (error) {
     await sandbox?.backend.stop();
     throw error;

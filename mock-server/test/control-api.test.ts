@@ -11,6 +11,8 @@ import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { webCryptoHasher } from '../src/sandbox/web-hasher.js';
 import { type RunningStack, startStack } from '../src/stack.js';
 import { type FaultTarget, faultScenarios } from './support/fault-scenarios.js';
+import { quickHasher } from './support/quick-hasher.js';
+import { sharedValidatingPrism } from './support/shared-validating-prism.js';
 import { comparable, session } from './support/twin-session.js';
 
 // Issue 32: the control API on the mock's own port, over the sandbox behind the real Prism on the real bundle, each
@@ -19,7 +21,12 @@ let stack: RunningStack;
 let base: string;
 
 beforeAll(async () => {
-  stack = await startStack({ mockPort: await freePort(), sandbox: true, log: () => {} });
+  stack = await startStack({
+    mockPort: await freePort(),
+    sandbox: true,
+    sandboxOptions: { hasher: quickHasher },
+    validatingPrism: sharedValidatingPrism,
+  });
   base = stack.mock.url;
 }, 120_000);
 

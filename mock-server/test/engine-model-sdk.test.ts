@@ -7,6 +7,8 @@ import { type RunningStack, startStack } from '../src/stack.js';
 import { startProxy } from './proxy-server.js';
 import * as lifecycle from './support/lifecycle-model.js';
 import { walk } from './support/model-walk.js';
+import { quickHasher } from './support/quick-hasher.js';
+import { sharedValidatingPrism } from './support/shared-validating-prism.js';
 
 // Issue 31: the lifecycle model (test/support/lifecycle-model.ts) driven through the SDK against the running sandbox
 // behind Prism's validating proxy, in both transports of §7: direct (REST paths, API key) and proxy (POST /api/…
@@ -26,7 +28,8 @@ describe.runIf(STEPS > 0)('the lifecycle model through the SDK, behind Prism', (
     stack = await startStack({
       mockPort: await freePort(),
       sandbox: true,
-      log: () => {},
+      sandboxOptions: { hasher: quickHasher },
+      validatingPrism: sharedValidatingPrism,
       onExchange: ({ method, path, status, violations: found }) => {
         for (const v of found) violations.push(`${method} ${path} → ${status}: ${JSON.stringify(v)}`);
       },

@@ -10,6 +10,7 @@ import { startSandboxServer } from '../src/sandbox/server.js';
 import { ADMIN, type Answer, commands, OUTSIDER, type Send } from './support/event-model.js';
 import * as lifecycle from './support/lifecycle-model.js';
 import { walk as walkSeeded } from './support/model-walk.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // Issue 31: model-based walks of §4's lifecycles and §6's refusals, in process and over HTTP to the sandbox's server:
 // the event's (test/support/event-model.ts, two callers) and those of shows, folders, rows and columns
@@ -81,7 +82,7 @@ describe("§4's lifecycles against their models", () => {
 
     beforeAll(async () => {
       server = await startSandboxServer(
-        await SignInSandbox.seeded(),
+        await SignInSandbox.seeded({ hasher: quickHasher }),
         await freePort(),
         '127.0.0.1',
         undefined,

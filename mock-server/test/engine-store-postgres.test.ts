@@ -9,6 +9,7 @@ import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { startSandboxServer } from '../src/sandbox/server.js';
 import { sandboxOutbox } from '../src/stack.js';
 import { postgresBin, startPostgres, type ThrowawayPostgres } from './support/postgres.js';
+import { quickHasher } from './support/quick-hasher.js';
 import {
   createEvent,
   eventTitle,
@@ -33,7 +34,10 @@ describe.skipIf(!bin)('two sandbox instances on one PostgreSQL', () => {
 
   /** An instance as a deployment runs one: its own sign-in slice, engine and server; only the database is shared. */
   const running = async () => {
-    const [state, store] = await Promise.all([SignInSandbox.seeded(), openStore({ databaseUrl: postgres.url })]);
+    const [state, store] = await Promise.all([
+      SignInSandbox.seeded({ hasher: quickHasher }),
+      openStore({ databaseUrl: postgres.url }),
+    ]);
     closers.push(() => store.close?.() ?? Promise.resolve());
     const engine = startEngine({ store, schemas });
     const server = await startSandboxServer(state, await freePort(), '127.0.0.1', undefined, undefined, engine);

@@ -11,6 +11,8 @@ import { SignInSandbox } from '../src/sandbox/sandbox.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { type RunningStack, startStack } from '../src/stack.js';
 import { walkEveryOperation } from './support/every-operation.js';
+import { quickHasher } from './support/quick-hasher.js';
+import { sharedValidatingPrism } from './support/shared-validating-prism.js';
 
 // Issue 31: every operation of the description answers from the sandbox's state, behind Prism's validating proxy on
 // the real bundle (the contract), through the mock's public address. Any answer Prism made up from its examples, or
@@ -24,7 +26,8 @@ beforeAll(async () => {
   stack = await startStack({
     mockPort: await freePort(),
     sandbox: true,
-    log: () => {},
+    sandboxOptions: { hasher: quickHasher },
+    validatingPrism: sharedValidatingPrism,
     onExchange: ({ method, path, status, violations }) => {
       for (const v of violations) broken.push(`${method} ${path} → ${status}: ${JSON.stringify(v)}`);
     },

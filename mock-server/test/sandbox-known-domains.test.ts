@@ -4,6 +4,7 @@ import { startEngine } from '../src/sandbox/engine/start.js';
 import { SignInSandbox } from '../src/sandbox/sandbox.js';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { webCryptoHasher } from '../src/sandbox/web-hasher.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // Issue 28: the sandbox's sign-up keeps §5's e-mail and name rules as the app does (top-level domains from the
 // standard list plus 'mail'; a name is a link only when it ends in one), where Prism checks the description's syntax.
@@ -16,7 +17,7 @@ const newcomer = {
 };
 
 const signUp = async (change: Record<string, string>) => {
-  const sandbox = await SignInSandbox.seeded();
+  const sandbox = await SignInSandbox.seeded({ hasher: quickHasher });
   const answer = await sandbox.createUser({ ...newcomer, ...change });
   const errors = (answer.body as { errors?: { location: string[] }[] }).errors;
   return [answer.status, errors?.[0]?.location.at(-1)];

@@ -5,6 +5,7 @@ import { LIMITS, Limits } from '../src/sandbox/limits.js';
 import { hashPassword, newPasswordIssue, passwordMatches } from '../src/sandbox/passwords.js';
 import { type Answer, LOCKOUT_MS, RESET_LINK_MS, SignInSandbox, VERIFICATION_MS } from '../src/sandbox/sandbox.js';
 import { startSandboxServer } from '../src/sandbox/server.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // The sandbox's time rules on a clock the test moves (the stack test covers the same rules through Prism).
 const newcomer = {
@@ -19,7 +20,7 @@ const newcomer = {
 describe('the sandbox’s rules over time', () => {
   it('lifts a lockout after 30 minutes, not a second before', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const sandbox = await SignInSandbox.seeded({ now: () => now, hasher: quickHasher });
     await sandbox.createUser(newcomer);
     for (let i = 0; i < 4; i++) expect((await sandbox.login(newcomer.email, 'wrong-one', undefined)).status).toBe(401);
     const fifth = await sandbox.login(newcomer.email, 'wrong-one', undefined);
@@ -33,7 +34,7 @@ describe('the sandbox’s rules over time', () => {
 
   it('forgets failures older than the window, and a success clears them', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const sandbox = await SignInSandbox.seeded({ now: () => now, hasher: quickHasher });
     await sandbox.createUser(newcomer);
     for (let i = 0; i < 4; i++) await sandbox.login(newcomer.email, 'wrong-one', undefined);
     now += LOCKOUT_MS + 1;
@@ -44,7 +45,7 @@ describe('the sandbox’s rules over time', () => {
 
   it('lets a reset link expire after an hour', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const sandbox = await SignInSandbox.seeded({ now: () => now, hasher: quickHasher });
     const tokenOfNewestMail = () => {
       const link = sandbox.outbox.list()[0]?.link ?? '';
       return decodeURIComponent(link.split('/').at(-1)?.split('?')[0] ?? '');
@@ -63,7 +64,7 @@ describe('the sandbox’s rules over time', () => {
 
   it('lets a verification link expire after 24 hours', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const sandbox = await SignInSandbox.seeded({ now: () => now });
+    const sandbox = await SignInSandbox.seeded({ now: () => now, hasher: quickHasher });
     const linkOfNewestMail = () => {
       const link = sandbox.outbox.list()[0]?.link ?? '';
       return decodeURIComponent(link.split('/').at(-1) ?? '');
@@ -146,7 +147,7 @@ describe('the sandbox’s HTTP side', () => {
   afterAll(() => server?.stop());
 
   it('refuses a body that is not JSON or is too large with 400, never a 500', async () => {
-    server = await startSandboxServer(await SignInSandbox.seeded(), 0);
+    server = await startSandboxServer(await SignInSandbox.seeded({ hasher: quickHasher }), 0);
     const post = (body: string) =>
       fetch(`${server?.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect((await post('{"email":')).status).toBe(400);

@@ -4,13 +4,14 @@ import { freePort } from '../src/free-port.js';
 import { AppliedLedger } from '../src/sandbox/ledger.js';
 import { SignInSandbox } from '../src/sandbox/sandbox.js';
 import { startSandboxServer } from '../src/sandbox/server.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // The sandbox's HTTP server on its own (no Prism): how it keeps connections, and its ledger of applied calls.
 describe('the sandbox server', () => {
   it('keeps an idle connection longer than Prism’s agent does, so a reused one is never closed under a call', async () => {
     // Found by the fault drill: both sides at Node's 5 s, a call reusing a connection as the sandbox closed it failed
     // as "socket hang up", and Prism answered the visitor 500.
-    const running = await startSandboxServer(await SignInSandbox.seeded(), await freePort());
+    const running = await startSandboxServer(await SignInSandbox.seeded({ hasher: quickHasher }), await freePort());
     try {
       // Node's global agent frees an idle connection after its `timeout` (5 000 ms on Node 20 to 24).
       const agentIdleMs = Number(
@@ -26,7 +27,7 @@ describe('the sandbox server', () => {
   it('records each call it applied by its request id, once per application; refusals and replays are not counted', async () => {
     const ledger = new AppliedLedger();
     const running = await startSandboxServer(
-      await SignInSandbox.seeded(),
+      await SignInSandbox.seeded({ hasher: quickHasher }),
       await freePort(),
       '127.0.0.1',
       undefined,

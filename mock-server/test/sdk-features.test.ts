@@ -4,6 +4,7 @@ import { createSession } from '@runofshow/sdk/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/stack.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // Issue 33: the SDK's paged lists and sessions against the stateful sandbox (its HTTP backend, without Prism in front: a Prism
 // start costs this file 20 s of CPU; the consumer test walks a list through Prism), one list of each paging shape: exactly N items in exactly the requests the shape needs, for N = 0, N = size and
@@ -16,7 +17,7 @@ let teamId = '';
 let eventId = '';
 
 beforeAll(async () => {
-  sandbox = await startSandbox('127.0.0.1');
+  sandbox = await startSandbox('127.0.0.1', { hasher: quickHasher });
   endpoint = sandbox.backend.url;
   const anonymous = createApiClient({ endpoint, apiKey: 'sdk-lists', logger: false });
   const session = await anonymous.auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });

@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../src/sandbox/seed.js';
 import { startSandbox } from '../src/stack.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // Issue 33: @runofshow/sdk/react-query in real Chromium over the sandbox's state. The page (support/react-query-page)
 // is bundled with esbuild and served from one origin with the sandbox behind it, so the browser calls it directly.
@@ -18,7 +19,7 @@ let page: Page;
 const sent: { method: string; path: string; key: string | undefined }[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox('127.0.0.1');
+  sandbox = await startSandbox('127.0.0.1', { hasher: quickHasher });
   const api = createApiClient({ endpoint: sandbox.backend.url, apiKey: 'react-query-test', logger: false });
   const { accessToken } = await api.auth.login({ payload: { email: 'ada@example.com', password: SEED_PASSWORD } });
   const signedIn = api.withOptions({ getAccessToken: () => accessToken });

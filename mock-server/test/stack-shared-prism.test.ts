@@ -28,4 +28,14 @@ describe('a stack on a shared Prism', () => {
       /shared Prism/,
     );
   });
+
+  it('asks for a validating Prism only with a backend for it to stand in front of (the sandbox or an upstream)', async () => {
+    const asked: string[] = [];
+    const validatingPrism = async (backend: string) => {
+      asked.push(backend);
+      return { url: shared, stop: async () => {} };
+    };
+    await expect(startStack({ mockPort: await freePort(), validatingPrism })).rejects.toThrow(/validating Prism/);
+    expect(asked).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import type { Exchange } from '../src/mock-front.js';
 import { type RunningStack, startStack } from '../src/stack.js';
 import { ViolationReport } from '../src/violation-report.js';
 import { badEmailPathErrors } from './support/bad-email.js';
+import { sharedValidatingPrism } from './support/shared-validating-prism.js';
 
 // `npm run mock:proxy` against a tiny local backend that breaks the description on purpose: Prism in proxy mode with
 // --errors must turn the wrong answer into a 500 listing the rule, and the report must name the call and the rule.
@@ -31,6 +32,7 @@ beforeAll(async () => {
     mockPort: await freePort(),
     upstream: `http://127.0.0.1:${port}`,
     errors: true,
+    validatingPrism: sharedValidatingPrism,
     onExchange: (exchange: Exchange) => printed.push(...report.record(exchange)),
   });
 }, 60_000);

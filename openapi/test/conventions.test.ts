@@ -20,6 +20,9 @@ const brokenProblems = () => {
   return broken;
 };
 
+// That the real description passes them is `npm run lint -w openapi` (the `spec lint (redocly)` step of test:unit and
+// npm test): every rule here is an error in redocly.yaml, so that lint fails on any of them. Linting it here as well
+// cost another 4 CPU-s of each unit run.
 describe('the layout and naming rules (openapi/plugins)', () => {
   it('fire on a description that breaks each of them', () => {
     const rules = new Set(brokenProblems().map((p) => p.ruleId));
@@ -46,10 +49,5 @@ describe('the layout and naming rules (openapi/plugins)', () => {
     expect(messages).toContain('Operation things.list: takes a `size`, so it declares `x-paging` (how its pages end).');
     expect(messages).toContain('Operation things.pages: `x-paging` needs a `page` parameter.');
     expect(messages).toContain('Operation things.pages: a `total` list answers an object with `total`.');
-  });
-
-  it('pass on the real description', () => {
-    const problems = lint('openapi/openapi.yaml').filter((p) => p.ruleId.startsWith('conventions/'));
-    expect(problems).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import { type Hasher, scryptHasher } from '../../src/sandbox/passwords.js';
 
 /**
- * The sandbox's real hasher (scrypt), counting the work each request makes the server do, and able to hold every
- * check at its start, as a slow hash holds it, so a test can look at the server while guesses are in flight.
+ * A hasher (the sandbox's real scrypt unless given another) counting the work each request makes the server do, and
+ * able to hold every check at its start, as a slow hash holds it, so a test can look at the server while guesses are
+ * in flight: the overlap is made, not left to the hash's speed.
  */
 export class CountingHasher implements Hasher {
+  constructor(readonly base: Hasher = scryptHasher) {}
+
   /** Passwords checked (started) so far. */
   checks = 0;
   /** Checks started and not finished. */
@@ -13,7 +16,7 @@ export class CountingHasher implements Hasher {
   #open: (() => void) | undefined;
 
   hash(password: string): Promise<string> {
-    return scryptHasher.hash(password);
+    return this.base.hash(password);
   }
 
   async matches(password: string, stored: string): Promise<boolean> {
@@ -21,7 +24,7 @@ export class CountingHasher implements Hasher {
     this.pending++;
     try {
       await this.#gate;
-      return await scryptHasher.matches(password, stored);
+      return await this.base.matches(password, stored);
     } finally {
       this.pending--;
     }

@@ -217,15 +217,15 @@ export const faultScenarios: FaultScenario[] = [
         payload: { email: 'ada@example.com', password: SEED_PASSWORD },
       });
       await control(target, 'DELETE', '/journal');
-      await addRule(target, { operations: ['teams.create'], fault: { kind: 'stall', ms: 1000 }, times: 1 });
-      // A team, not a sign-up: no password to hash, so a try that is not stalled ends well within 500 ms even on a
-      // loaded machine, and only the stalled one times out.
-      const client = api(target, { timeoutMs: 500, getAccessToken: () => accessToken });
+      await addRule(target, { operations: ['teams.create'], fault: { kind: 'stall', ms: 2500 }, times: 1 });
+      // A team, not a sign-up: no password to hash, so a try that is not stalled ends within the timeout and only the
+      // stalled one times out. 1.5 s, since one try through Prism took over 500 ms in unit runs at load 10-13.
+      const client = api(target, { timeoutMs: 1500, getAccessToken: () => accessToken });
       const team = await client.teams.create({ payload: { title: `Stalled ${target.transport} ${++made}` } });
       expect(team._id).toEqual(expect.any(String));
       // The journal writes an exchange when it is answered: the stalled one comes last, after the SDK is done.
       const entries = await journalOf(target, (all) => all.some((e) => e.fault !== null));
-      expect(entries.filter((e) => e.fault === 'stall 1000ms').map((e) => e.applied)).toEqual([false]);
+      expect(entries.filter((e) => e.fault === 'stall 2500ms').map((e) => e.applied)).toEqual([false]);
       expect(entries.filter((e) => e.applied).length).toBe(1);
       expectNoWriteAppliedTwice(entries);
       expect(new Set(entries.map((e) => e.idempotencyKey)).size).toBe(1);

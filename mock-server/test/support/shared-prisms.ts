@@ -2,13 +2,14 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../src/free-port.js';
 import { paths } from '../../src/paths.js';
 import { type RunningPrism, startPrism } from '../../src/prism.js';
+import { startValidatingPrisms } from './validating-prisms.js';
 
 // vitest's globalSetup for this workspace: each Prism start converts the whole 308-operation description (seconds of
 // CPU), and eight of them started by the test files at once made a start miss its deadline on a loaded machine. Prism
 // mocking is stateless, so one per configuration serves every file: the bundle and the proxy description, both with
 // --errors (which only turns a response that breaks its schema into a 500, and every example keeps to its schema:
-// examples.test.ts). A file that needs its own upstream behind Prism's validating proxy (the sandbox, a wrong
-// backend) still starts its own.
+// examples.test.ts). A stack with its own backend behind Prism's validating proxy (the sandbox, a wrong backend)
+// leases its worker's validating Prism instead (support/validating-prisms.ts).
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     prismBundle: string;
     /** `prism mock --errors` on openapi/dist/openapi.proxy.json (the /api transport's description). */
     prismProxyDescription: string;
+    /** The lease desk of the workers' validating Prisms (`prism proxy --errors` on the bundle). */
+    validatingPrisms: string;
   }
 }
 
@@ -32,7 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw failed.reason;
   }
   const [bundle, proxyDescription] = running as [RunningPrism, RunningPrism];
+  const validating = await startValidatingPrisms();
   project.provide('prismBundle', bundle.url);
   project.provide('prismProxyDescription', proxyDescription.url);
-  return stopAll;
+  project.provide('validatingPrisms', validating.url);
+  return async () => void (await Promise.all([stopAll(), validating.stop()]));
 }
