@@ -38,8 +38,9 @@ describe('what decides whether a part must be built again', () => {
   });
 
   it('builds the parts in dependency order, each from the inputs of those it is built from', () => {
-    expect(PARTS.map((p) => p.name)).toEqual(['openapi', 'sdk', 'web']);
-    const [openapi, sdk, web] = PARTS;
+    expect(PARTS.map((p) => p.name)).toEqual(['openapi', 'docs', 'sdk', 'web']);
+    const [openapi, docs, sdk, web] = PARTS;
+    expect(docs?.inputs).toEqual(openapi?.inputs);
     for (const input of [...(openapi?.inputs ?? []), ...(sdk?.inputs ?? [])]) expect(web?.inputs).toContain(input);
   });
 });

@@ -55,7 +55,7 @@ const steps: Step[] = [
     background: true,
   },
   {
-    name: 'bundle, proxy description and docs',
+    name: 'bundle and proxy description',
     group: 'unit',
     command: ['npx', 'tsx', 'scripts/build.ts', '--missing', 'openapi'],
   },
@@ -111,9 +111,9 @@ const steps: Step[] = [
   {
     // `-w web` also builds the workspaces inside it: the gallery (web/ui) and the production host (web/server, with
     // tsc against the SDK's dist/), which the production walk runs as `npm run serve` does.
-    name: 'build the SDK, the sign-in app, the gallery and the host (tsc, vite)',
+    name: 'build the API docs, the SDK, the sign-in app, the gallery and the host (redocly, tsc, vite)',
     group: 'e2e',
-    command: ['npx', 'tsx', 'scripts/build.ts', '--missing', 'sdk', 'web'],
+    command: ['npx', 'tsx', 'scripts/build.ts', '--missing', 'docs', 'sdk', 'web'],
     alone: true,
   },
   {
