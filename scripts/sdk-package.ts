@@ -157,21 +157,36 @@ try {
   blocks.forEach((block, n) => {
     writeFileSync(join(project, `readme-${n + 1}.ts`), `${block}\nexport {};\n`);
   });
-  if (runtime === 'node') {
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    // Both resolutions at once, and the editor's questions in this process meanwhile.
-    const resolutions = ['bundler', 'nodenext'] as const;
-    const runs = resolutions.map((resolution) =>
-      // `--listFiles` names every file the program loaded and `--diagnostics` counts what checking it made, each on
-      // lines of their own, apart from what tsc reports.
-      runChild(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`, '--listFiles', '--diagnostics'], {
-        cwd: project,
-        env: process.env,
-        timeout: 300_000,
-      }),
-    );
-    // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
-    const editor = editorView(project);
+  // Both resolutions at once, and the editor's questions in this process meanwhile; then, while they run on, the
+  // consumer's checks against the mock (mostly waiting on the SDK's timers), reported after them.
+  const resolutions = ['bundler', 'nodenext'] as const;
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const runs =
+    runtime !== 'node'
+      ? []
+      : resolutions.map((resolution) =>
+          // `--listFiles` names every file the program loaded and `--diagnostics` counts what checking it made, each on
+          // lines of their own, apart from what tsc reports.
+          runChild(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`, '--listFiles', '--diagnostics'], {
+            cwd: project,
+            env: process.env,
+            timeout: 300_000,
+          }),
+        );
+  // What an editor shows a user of the package: the operation's summary on hover, its source on go-to-definition.
+  // Synchronous: asked before the consumer starts calling the mock this process serves.
+  const editor = runtime === 'node' ? editorView(project) : undefined;
+  const stack = await stackStarting;
+  const mock = stack.mock.url;
+  const env = { ...process.env, MOCK_URL: mock, API_KEY: 'development-api-key' };
+  const other = runtime === 'node' ? undefined : RUNTIMES[runtime as RuntimeName];
+  const label = other ? `${other.title} ${other.version}` : `Node ${process.versions.node}`;
+  const command = runtime === 'deno' ? ['run', '--allow-net', '--allow-env', '--allow-read'] : [];
+  const consumerRun =
+    runtime === 'workerd'
+      ? undefined
+      : runChild(bin, [...command, 'consumer.mjs'], { cwd: project, env, timeout: 120_000 });
+  if (editor) {
     for (const [i, resolution] of resolutions.entries()) {
       const run = await (runs[i] as (typeof runs)[number]);
       const lines = run.output.split('\n');
@@ -210,18 +225,12 @@ try {
     );
   }
 
-  const stack = await stackStarting;
-  const mock = stack.mock.url;
-  const env = { ...process.env, MOCK_URL: mock, API_KEY: 'development-api-key' };
-  const other = runtime === 'node' ? undefined : RUNTIMES[runtime as RuntimeName];
-  const label = other ? `${other.title} ${other.version}` : `Node ${process.versions.node}`;
   try {
-    if (runtime === 'workerd') {
+    if (!consumerRun) {
       const outcome = await runOnWorkerd(bin, project, mock);
       check(`the consumer checks as a Worker on ${label} against the mock`, outcome.ok, outcome.detail);
     } else {
-      const command = runtime === 'deno' ? ['run', '--allow-net', '--allow-env', '--allow-read'] : [];
-      const consumer = await runChild(bin, [...command, 'consumer.mjs'], { cwd: project, env, timeout: 120_000 });
+      const consumer = await consumerRun;
       check(`the consumer checks on ${label} against the mock`, consumer.status === 0, consumer.output);
       // The README's blocks as written, the mock's address being this test's: each its own module, imported in turn
       // by one process (one runtime start instead of one per block), which names the block that failed.
