@@ -288,6 +288,23 @@ async function servicesReady(): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * The browser tests' sandbox, asked once they end: no answer of the whole run may have broken the description. The
+ * sandbox walk checks the same line for its own calls, and it runs first now (web/playwright.config.ts), so the
+ * count over every spec's calls is read here, from the outbox page a visitor reads it on.
+ */
+async function sandboxContract(): Promise<string | undefined> {
+  const page = await fetch(`http://127.0.0.1:${E2E_MOCK_PORT}/outbox/`).then(
+    (response) => response.text(),
+    (error) => `unreachable: ${String(error)}`,
+  );
+  const line = /<p data-testid="contract">([^<]*)<\/p>/.exec(page)?.[1];
+  const broken = /(\d+) answers? breaking/.exec(line ?? '')?.[1];
+  console.log(`\n▶ the browser tests' sandbox: ${line ?? 'no contract line on its outbox page'}`);
+  if (broken === undefined) return "the browser tests' sandbox showed no contract line";
+  return broken === '0' ? undefined : `the browser tests' sandbox gave ${broken} answers breaking the description`;
+}
+
 /** Ctrl-C, as a developer stops `npm start`; killed if it has not exited after ten seconds. */
 async function stopServices(): Promise<void> {
   await Promise.all(
@@ -358,7 +375,11 @@ for (const step of steps.filter((step) => !only || step.group === only)) {
   const shared = backgroundEnded === ended0 ? '' : ' with the background step';
   timings.push(`  ${seconds(t0)} s  ${step.name}${cpuText(cpu0)}${shared}`);
   if (status !== 0) failure = `${step.name} failed (exit ${status})`;
-  if (step.usesService) await stopServices();
+  if (step.usesService) {
+    const broken = await sandboxContract();
+    if (broken && !failure) failure = broken;
+    await stopServices();
+  }
 }
 await Promise.all(background);
 await stopServices();
