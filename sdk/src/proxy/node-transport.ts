@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // The direct call over node:http(s) with kept-alive connections: no Request or Response per call, the answer read
 // from Node's own message as it arrives (through a decoder only when compressed).
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -179,12 +179,27 @@ function send(direct: DirectCall, { bytes, type }: Encoded, timeoutMs: number): 
       });
     };
     const options = { method: direct.method, headers, agent: https ? agents.https : agents.http };
-    const call = https ? httpsRequest(direct.url, options, onAnswer) : httpRequest(direct.url, options, onAnswer);
+    let call: ClientRequest;
+    // A kept-alive connection the API closes as it sits idle can meet the next call on its way: the API never read it,
+    // and Node reports ECONNRESET on a reused socket. As Node's documentation advises (`request.reusedSocket`), the call
+    // goes again, each failed reuse dropping that socket, until it fails on a fresh connection, which is final.
+    let answered = false;
+    const answering = (answer: IncomingMessage) => {
+      answered = true;
+      onAnswer(answer);
+    };
+    const attempt = () => {
+      call = https ? httpsRequest(direct.url, options, answering) : httpRequest(direct.url, options, answering);
+      call.on('error', (error: NodeJS.ErrnoException) => {
+        if (!answered && !timedOut && call.reusedSocket && error.code === 'ECONNRESET') attempt();
+        else fail(error);
+      });
+      call.end(bytes);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       call.destroy(timeoutError(timeoutMs));
     }, timeoutMs);
-    call.on('error', fail);
-    call.end(bytes);
+    attempt();
   });
 }
