@@ -63,6 +63,12 @@ const MAX_STREAM_GROWTH_MIB = 64;
  */
 const DRILL_HASHER = webCryptoHasher(1000);
 
+/** The value of what started, or what stopped it. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** Where the walking visitors (scripted and Chromium) reach nginx from. */
 const WALKERS = '127.0.0.1';
 
@@ -125,7 +131,9 @@ async function chaos(hosts: HostProcess[], random: SeededRandom, going: () => bo
     // long again, before the next host leaves. Else, for a moment, nginx holds both hosts failed and answers 502.
     const deadline = performance.now() + 20_000;
     while (previous && previous.answeredSinceStart() < 10 && performance.now() < deadline && going()) await sleep(100);
-    await sleep((FAIL_TIMEOUT_S + 1.5) * 1000 + random.between(0, 1500));
+    // The first host leaves once the visitors are under way: no host has failed yet, so there is no fail_timeout to
+    // wait out.
+    await sleep(previous ? (FAIL_TIMEOUT_S + 1.5) * 1000 + random.between(0, 1500) : random.between(1000, 2500));
     if (!going()) break;
     log(`  ${at()}  ${signal} ${host.name} (pid ${host.pid})`);
     const code = await host.signal(signal);
@@ -183,41 +191,48 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   const cleanup: (() => Promise<unknown>)[] = [];
   const failures: string[] = [];
   try {
-    // The backend: the mock with its sandbox, behind the fault proxy the hosts call.
     // The 55 walking visitors all come from 127.0.0.1: the sandbox's per-client limits on sign-ups and mail (20 and
     // 30 an hour) would stop them at their 21st sign-up, so they are lifted for that one address. The two visitors on
     // 127.0.0.2 and 127.0.0.3 (two-visitors.ts) meet the limits as they ship, as does every other rule.
     const limits = new WalkersExempt(WALKERS);
-    const stack: RunningStack = await startStack({
-      mockPort: await freePort(),
-      sandbox: true,
-      sandboxOptions: { limits, hasher: DRILL_HASHER },
-      appOrigin: () => site,
-    });
-    cleanup.push(() => stack.stop());
-    const sandbox = stack.sandbox;
-    if (!sandbox) throw new Error('the stack started without its sandbox');
-    const faults = await startFaultProxy(stack.mock.url);
+    const mockPort = await freePort();
+    // The mock's address is known before it answers: the fault proxy, the hosts and nginx start while Prism loads
+    // the description (seconds), instead of after it; nothing calls through them before the walk begins.
+    const mockUrl = `http://127.0.0.1:${mockPort}`;
+    const faults = await startFaultProxy(mockUrl);
     cleanup.push(() => faults.stop());
-    const mailLink = (email: string) =>
-      sandbox.state.outbox.list().find((mail) => mail.to === email && mail.kind === 'verification')?.link;
-
-    // Two hosts as `npm run serve` runs them, behind nginx on the same machine.
     const hostEnv = hostEnvironment(faults.url, port, { API_EXTRA_OPERATIONS: 'users.exportCsv' });
+    // Two hosts as `npm run serve` runs them, behind nginx on the same machine.
     const hosts = [
       new HostProcess('host-a', await freePort(), hostEnv, runDir),
       new HostProcess('host-b', await freePort(), hostEnv, runDir),
     ];
     cleanup.push(() => Promise.all(hosts.map((host) => host.stop())));
-    await Promise.all(hosts.map((host) => host.start()));
+    const setUp = await Promise.allSettled([
+      // The backend: the mock with its sandbox, behind the fault proxy the hosts call.
+      startStack({
+        mockPort,
+        sandbox: true,
+        sandboxOptions: { limits, hasher: DRILL_HASHER },
+        appOrigin: () => site,
+      }),
+      Promise.all(hosts.map((host) => host.start())),
+      // nginx, its configuration rendered by `npm run nginx:config` from the build's template.
+      startFront({ upstreams: hosts.map((host) => `127.0.0.1:${host.port}`), port, dir: runDir }),
+    ]);
+    // What started is stopped at the end, whatever else failed to.
+    const [stackStart, hostsStart, frontStart] = setUp;
+    if (stackStart.status === 'fulfilled') cleanup.push(() => stackStart.value.stop());
+    if (frontStart.status === 'fulfilled') cleanup.push(() => frontStart.value.nginx.stop());
+    const stack: RunningStack = settled(stackStart);
+    settled(hostsStart);
+    const { nginx, certificate } = settled(frontStart);
+    if (stack.mock.url !== mockUrl) throw new Error(`the mock answers at ${stack.mock.url}, not ${mockUrl}`);
+    const sandbox = stack.sandbox;
+    if (!sandbox) throw new Error('the stack started without its sandbox');
+    const mailLink = (email: string) =>
+      sandbox.state.outbox.list().find((mail) => mail.to === email && mail.kind === 'verification')?.link;
 
-    // nginx, its configuration rendered by `npm run nginx:config` from the build's template.
-    const { nginx, certificate } = await startFront({
-      upstreams: hosts.map((host) => `127.0.0.1:${host.port}`),
-      port,
-      dir: runDir,
-    });
-    cleanup.push(() => nginx.stop());
     log(
       `drill: nginx on ${site} (TLS, HTTP/2) → ${hosts.map((host) => host.url).join(', ')} → faults → ${stack.mock.url}`,
     );
