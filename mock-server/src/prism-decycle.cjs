@@ -47,6 +47,7 @@ function installOn(json) {
   if (typeof json.isPlainObject !== 'function' || typeof json.pathToPointer !== 'function') return false;
   const decycle = decycleWith(json);
   decycle.spelledOnCycle = true;
+  decycle.original = json.decycle;
   json.decycle = decycle;
   return true;
 }

@@ -8,9 +8,9 @@ const prismHttpRequire = createRequire(
   createRequire(require.resolve('@stoplight/prism-cli/package.json')).resolve('@stoplight/prism-http/package.json'),
 );
 const json = prismHttpRequire('@stoplight/json');
-// Read before the preload's module loads: loading it replaces the library's own in this process too.
-const original = json.decycle;
 const { installOn } = require('../src/prism-decycle.cjs');
+// Loading the preload's module replaced the library's own in this process too (as in Prism's).
+const original = json.decycle.original;
 
 type Decycle = (value: unknown, replacer?: (value: unknown) => unknown) => unknown;
 
@@ -76,8 +76,8 @@ describe("Prism's decycle", () => {
   });
 
   it("replaces the decycle Prism's operations read, once", () => {
-    expect(original.spelledOnCycle).toBeUndefined();
     expect(json.decycle.spelledOnCycle).toBe(true);
+    expect(original.spelledOnCycle).toBeUndefined();
     const module = { ...json, decycle: original };
     expect(installOn(module)).toBe(true);
     expect(module.decycle).not.toBe(original);
