@@ -52,9 +52,10 @@ async function waitForPort(url: string, child: ChildProcess, timeoutMs: number):
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const host = options.host ?? '127.0.0.1';
   const mode = options.upstream ? ['proxy', options.spec, options.upstream] : ['mock', options.spec];
-  // Preloaded: the Ajv compile cache (first calls of each operation cost half as much) and the router's index (each
-  // request is matched against the few operations its path can match, not all 308).
-  const preloads = ['./prism-schema-cache.cjs', './prism-router-index.cjs'].flatMap((file) => [
+  // Preloaded: the Ajv compile cache (first calls of each operation cost half as much), the router's index (each
+  // request is matched against the few operations its path can match, not all 308) and a start's copy of the
+  // description that spells a JSON pointer only for a cycle (a start costs 4 CPU-s instead of 6.5).
+  const preloads = ['./prism-schema-cache.cjs', './prism-router-index.cjs', './prism-decycle.cjs'].flatMap((file) => [
     '--require',
     fileURLToPath(new URL(file, import.meta.url)),
   ]);

@@ -8,6 +8,8 @@ const require = createRequire(import.meta.url);
 const prismHttpRequire = createRequire(
   createRequire(require.resolve('@stoplight/prism-cli/package.json')).resolve('@stoplight/prism-http/package.json'),
 );
+// The operations as Prism reads them, with its preloaded copy of the description (src/prism.ts).
+require('../src/prism-decycle.cjs');
 const { getHttpOperationsFromSpec } = prismHttpRequire('@stoplight/prism-http');
 const router = prismHttpRequire('./dist/router/index.js');
 const original = router.default;
