@@ -100,7 +100,7 @@ const steps: Step[] = [
     background: true,
   },
   // Beside the unit tests: vitest's two workers kept 1.7 of 2 cores busy on average (98 s for 164 CPU-s at rest), and
-  // tsgo's 26-39 CPU-s fill much of the rest instead of 16 s alone before them.
+  // tsgo's ~15 CPU-s (one thread, scripts/typecheck.ts) fill some of the rest instead of running alone before them.
   { name: 'typecheck (tsc)', group: 'unit', command: ['npm', 'run', '--silent', 'typecheck'], background: true },
   {
     // The browser tests' part, started here: the two Redocly page builds fill what vitest leaves of a core instead of
