@@ -349,7 +349,10 @@ describe('proxy listener, answers streamed over node:http (issue 21)', () => {
       visitor = res;
       res.pause();
     });
-    for (let i = 0; i < 200 && !(closed.upstream && served.destroyed); i++) await sleep(10);
+    // Up to 10 s of wall time, not 200 turns of a 10 ms sleep: at load 14 those turns ran out first (the 200 ms timeout
+    // had long passed; the machine had not yet run the close).
+    for (const until = Date.now() + 10_000; !(closed.upstream && served.destroyed) && Date.now() < until; )
+      await sleep(10);
     expect(closed.upstream).toBe(true);
     expect(served.destroyed).toBe(true);
     visitor?.destroy();
